@@ -1,0 +1,77 @@
+/* DWARF expression operations, their operands and their encodings. */
+#ifndef HD_OPS_H
+#define HD_OPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Operand kinds. The kind says both how the operand is encoded and how the
+ * text form spells it. */
+typedef enum hd_opnd {
+	HD_OPND_NONE,
+	HD_OPND_U1, HD_OPND_S1, HD_OPND_U2, HD_OPND_S2,
+	HD_OPND_U4, HD_OPND_S4, HD_OPND_U8, HD_OPND_S8,
+	HD_OPND_ULEB, HD_OPND_SLEB,
+	HD_OPND_ADDR,    /* address-size unsigned (the generic type's size) */
+	HD_OPND_REF,     /* offset-size unsigned: DIE offset in .debug_info */
+	HD_OPND_DIE2,    /* 2-byte DIE offset, relative to the compilation unit */
+	HD_OPND_DIE4,    /* 4-byte DIE offset, relative to the compilation unit */
+	HD_OPND_TYPE,    /* ULEB128 base-type DIE offset in the CU (0: generic) */
+	HD_OPND_REG,     /* ULEB128 DWARF register number */
+	HD_OPND_BRANCH,  /* signed 2-byte displacement from the next operation */
+	HD_OPND_BLOCK,   /* ULEB128 length, then that many bytes */
+	HD_OPND_BLOCK1,  /* 1-byte length, then that many bytes */
+	HD_OPND_EXPR     /* ULEB128 length, then a nested operation expression */
+} hd_opnd;
+
+enum {
+	HD_OPF_EXT = 1,          /* heterogeneous-debugging extension op (seed 002) */
+	HD_OPF_GNU = 2,          /* GNU vendor op */
+	HD_OPF_DECODE_ONLY = 4,  /* decoded and printed, not evaluated */
+	HD_OPF_DEPRECATED = 8    /* seed 002 marks it deprecated */
+};
+
+typedef enum hd_op_id {
+#define HD_OP(id, code, sub, fam, o1, o2, fl) HD_OP_##id,
+#include "ops.def"
+#undef HD_OP
+	HD_OP_COUNT
+} hd_op_id;
+
+typedef struct hd_op_info {
+	const char *name;    /* without "DW_OP_"; families are "lit", "reg", "breg" */
+	uint8_t code;        /* amdgpu-v0 / DWARF 5 opcode; 0 when none */
+	uint8_t llvm_sub;    /* llvm-user sub-opcode; 0 when none */
+	uint8_t family;      /* 32 for lit/reg/breg, else 1 */
+	uint8_t opnd[2];     /* hd_opnd */
+	uint8_t flags;       /* HD_OPF_* */
+} hd_op_info;
+
+extern const hd_op_info hd_op_table[HD_OP_COUNT];
+
+/* The two encoding profiles of the extension (ARCHITECTURE.md). */
+typedef enum hd_profile {
+	HD_PROFILE_AMDGPU_V0,  /* raw 0xe1..0xec, seed 002 */
+	HD_PROFILE_LLVM_USER   /* 0xe9 prefix + ULEB128 sub-op, current LLVM */
+} hd_profile;
+
+#define HD_DW_OP_LLVM_user 0xe9
+
+/* How an expression's bytes are laid out. */
+typedef struct hd_encoding {
+	hd_profile profile;
+	uint8_t addr_size;    /* bytes of DW_OP_addr's operand: 8 on amdgcn */
+	uint8_t offset_size;  /* 4 (DWARF32) or 8 (DWARF64): call_ref, implicit_pointer */
+} hd_encoding;
+
+const char *hd_profile_name(hd_profile p);
+int hd_profile_parse(const char *name, hd_profile *p);  /* 0 when known */
+
+/* Whether op id has an encoding in profile p. */
+int hd_op_encodable(hd_op_id id, hd_profile p);
+
+/* Finds an op by name, with or without "DW_OP_", including family members
+ * such as "lit7" or "DW_OP_breg31" (*n gets the member number). -1 if none. */
+int hd_op_lookup(const char *name, size_t len, hd_op_id *id, unsigned *n);
+
+#endif

@@ -1,0 +1,111 @@
+#include "buf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void hd_buf_init(hd_buf *b)
+{
+	memset(b, 0, sizeof *b);
+}
+
+void hd_buf_free(hd_buf *b)
+{
+	free(b->data);
+	hd_buf_init(b);
+}
+
+void hd_buf_reset(hd_buf *b)
+{
+	b->len = 0;
+}
+
+/* Makes room for n more bytes plus a NUL; false once an allocation failed. */
+static int reserve(hd_buf *b, size_t n)
+{
+	size_t cap;
+	uint8_t *p;
+
+	if (b->failed)
+		return 0;
+	if (b->len + n + 1 <= b->cap)
+		return 1;
+	cap = b->cap ? b->cap : 64;
+	while (cap < b->len + n + 1)
+		cap *= 2;
+	p = realloc(b->data, cap);
+	if (p == NULL) {
+		b->failed = 1;
+		return 0;
+	}
+	b->data = p;
+	b->cap = cap;
+	return 1;
+}
+
+void hd_buf_put(hd_buf *b, const void *p, size_t n)
+{
+	if (n == 0 || !reserve(b, n))
+		return;
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+}
+
+void hd_buf_byte(hd_buf *b, uint8_t v)
+{
+	hd_buf_put(b, &v, 1);
+}
+
+void hd_buf_uint(hd_buf *b, uint64_t v, unsigned nbytes)
+{
+	for (unsigned i = 0; i < nbytes; i++)
+		hd_buf_byte(b, (uint8_t)(v >> (8 * i)));
+}
+
+void hd_buf_uleb(hd_buf *b, uint64_t v)
+{
+	do {
+		uint8_t byte = v & 0x7f;
+		v >>= 7;
+		hd_buf_byte(b, byte | (v ? 0x80 : 0));
+	} while (v);
+}
+
+void hd_buf_sleb(hd_buf *b, int64_t v)
+{
+	for (;;) {
+		uint8_t byte = (uint8_t)(v & 0x7f);
+		/* arithmetic shift; written this way to stay defined for negatives */
+		v = v < 0 ? ~(~v >> 7) : v >> 7;
+		if ((v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40))) {
+			hd_buf_byte(b, byte);
+			return;
+		}
+		hd_buf_byte(b, byte | 0x80);
+	}
+}
+
+void hd_buf_printf(hd_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !reserve(b, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+const char *hd_buf_str(hd_buf *b)
+{
+	if (!reserve(b, 0))
+		return "";
+	b->data[b->len] = '\0';
+	return (const char *)b->data;
+}

@@ -1,0 +1,30 @@
+/* A growable byte buffer, used for encoded expressions and printed text. */
+#ifndef HD_BUF_H
+#define HD_BUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct hd_buf {
+	uint8_t *data;
+	size_t len, cap;
+	int failed;  /* an allocation failed; later appends are ignored */
+} hd_buf;
+
+void hd_buf_init(hd_buf *b);
+void hd_buf_free(hd_buf *b);
+void hd_buf_reset(hd_buf *b);
+void hd_buf_put(hd_buf *b, const void *p, size_t n);
+void hd_buf_byte(hd_buf *b, uint8_t v);
+void hd_buf_uint(hd_buf *b, uint64_t v, unsigned nbytes); /* little-endian */
+void hd_buf_uleb(hd_buf *b, uint64_t v);
+void hd_buf_sleb(hd_buf *b, int64_t v);
+void hd_buf_printf(hd_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+/* NUL-terminates (without counting the NUL) and returns the text. */
+const char *hd_buf_str(hd_buf *b);
+
+#endif
