@@ -57,6 +57,11 @@ unsigned hd_amdgpu_wave_size(const hd_amdgpu *m);
  * ("memory-unwritten"). Otherwise it reads as zero. Default: not strict. */
 void hd_amdgpu_set_strict(hd_amdgpu *m, int strict);
 
+/* Bound on the memory pages of all address spaces together; writing past it
+ * fails with HD_NO_MEMORY "memory-limit". Default HD_AMDGPU_MEMORY_LIMIT. */
+#define HD_AMDGPU_MEMORY_LIMIT (64u << 20)
+void hd_amdgpu_set_memory_limit(hd_amdgpu *m, size_t bytes);
+
 /* The evaluator's view of this wavefront; valid as long as m. */
 const hd_target *hd_amdgpu_target(hd_amdgpu *m);
 

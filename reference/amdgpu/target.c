@@ -1,0 +1,137 @@
+/* The model's life cycle and its face towards the evaluator: hd_target_ops
+ * over the registers (regs.c) and memory (memory.c) of one wavefront. */
+#include "model_impl.h"
+
+#include <stdlib.h>
+
+static int op_register_bits(void *self, uint64_t reg, uint64_t *bits)
+{
+	const hd_amdgpu *m = self;
+	hd_amdgpu_slot slot;
+
+	if (hd_amdgpu_reg_slot(m->wave, reg, &slot) != 0)
+		return -1;
+	*bits = (uint64_t)slot.bytes * 8;
+	return 0;
+}
+
+/* Whole registers: the size comes from the model, so an unknown register
+ * fails in hd_amdgpu_get_reg with "unknown-register". */
+static size_t whole(const hd_amdgpu *m, uint64_t reg)
+{
+	hd_amdgpu_slot slot;
+
+	return hd_amdgpu_reg_slot(m->wave, reg, &slot) == 0 ? slot.bytes : 0;
+}
+
+static int op_read_register(void *self, uint64_t reg, uint8_t *buf, hd_status *st)
+{
+	return hd_amdgpu_get_reg(self, reg, buf, whole(self, reg), st);
+}
+
+static int op_write_register(void *self, uint64_t reg, const uint8_t *buf, hd_status *st)
+{
+	return hd_amdgpu_set_reg(self, reg, buf, whole(self, reg), st);
+}
+
+static int op_aspace(void *self, uint64_t aspace, hd_aspace_info *info)
+{
+	(void)self;
+	return hd_amdgpu_aspace_info(aspace, info);
+}
+
+static int op_read_memory(void *self, uint64_t aspace, int has_lane, uint32_t lane,
+                          uint64_t addr, size_t n, uint8_t *buf, hd_status *st)
+{
+	return hd_amdgpu_read_mem(self, aspace, has_lane, lane, addr, buf, n, st);
+}
+
+static int op_write_memory(void *self, uint64_t aspace, int has_lane, uint32_t lane,
+                           uint64_t addr, size_t n, const uint8_t *buf, hd_status *st)
+{
+	return hd_amdgpu_write_mem(self, aspace, has_lane, lane, addr, buf, n, st);
+}
+
+/* AMDGPU has no thread-local storage: tls_address stays NULL and the
+ * evaluator reports DW_OP_form_tls_address itself. */
+static const hd_target_ops amdgpu_ops = {
+	op_register_bits,
+	op_read_register,
+	op_write_register,
+	op_aspace,
+	op_read_memory,
+	op_write_memory,
+	NULL,
+};
+
+static int names_lookup(void *self, const char *name, size_t len, uint64_t *reg)
+{
+	const hd_amdgpu *m = self;
+
+	return hd_amdgpu_reg_lookup(m->wave, name, len, reg);
+}
+
+static int names_name(void *self, uint64_t reg, char *out, size_t outsz)
+{
+	const hd_amdgpu *m = self;
+
+	return hd_amdgpu_reg_name(m->wave, reg, out, outsz);
+}
+
+hd_amdgpu *hd_amdgpu_new(unsigned wave_size)
+{
+	hd_amdgpu *m;
+
+	if (wave_size != 32 && wave_size != 64)
+		return NULL;
+	m = calloc(1, sizeof *m);
+	if (m == NULL)
+		return NULL;
+	m->wave = wave_size;
+	m->regs_size = hd_amdgpu_regs_size(wave_size);
+	m->regs = calloc(1, m->regs_size);  /* registers start as zero */
+	m->mem = hd_amdgpu_mem_new();
+	if (m->regs == NULL || m->mem == NULL) {
+		hd_amdgpu_free(m);
+		return NULL;
+	}
+	m->target.ops = &amdgpu_ops;
+	m->target.self = m;
+	m->target.name = wave_size == 64 ? "amdgpu:wave64" : "amdgpu:wave32";
+	m->target.generic_bits = 64;
+	m->target.lanes = wave_size;
+	m->target.default_aspace = HD_ASPACE_GLOBAL;
+	m->target.names.self = m;
+	m->target.names.lookup = names_lookup;
+	m->target.names.name = names_name;
+	return m;
+}
+
+void hd_amdgpu_free(hd_amdgpu *m)
+{
+	if (m == NULL)
+		return;
+	hd_amdgpu_mem_free(m->mem);
+	free(m->regs);
+	free(m);
+}
+
+unsigned hd_amdgpu_wave_size(const hd_amdgpu *m)
+{
+	return m->wave;
+}
+
+void hd_amdgpu_set_strict(hd_amdgpu *m, int strict)
+{
+	m->strict = strict != 0;
+}
+
+void hd_amdgpu_set_memory_limit(hd_amdgpu *m, size_t bytes)
+{
+	hd_amdgpu_mem_set_limit(m->mem, bytes);
+}
+
+const hd_target *hd_amdgpu_target(hd_amdgpu *m)
+{
+	return &m->target;
+}
