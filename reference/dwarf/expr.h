@@ -51,6 +51,10 @@ int hd_encode_op(hd_buf *out, const hd_op *op, const hd_encoding *enc, hd_status
 int hd_assemble(const char *text, size_t len, const hd_encoding *enc,
                 const hd_regnames *names, hd_buf *out, hd_status *st);
 
+/* How deep {..} nested expressions (DW_OP_entry_value) may go in the text
+ * form; the printer falls back to [hex bytes] below that depth. */
+#define HD_EXPR_TEXT_DEPTH 8
+
 /* Canonical text of an expression: assembling it gives the same bytes back. */
 int hd_disassemble(const uint8_t *bytes, size_t len, const hd_encoding *enc,
                    const hd_regnames *names, hd_buf *out, hd_status *st);

@@ -74,4 +74,38 @@ int hd_op_encodable(hd_op_id id, hd_profile p);
  * such as "lit7" or "DW_OP_breg31" (*n gets the member number). -1 if none. */
 int hd_op_lookup(const char *name, size_t len, hd_op_id *id, unsigned *n);
 
+/* How each operand kind is laid out and spelled: one table (ops.c) that the
+ * decoder, encoder, assembler and printer share instead of each switching on
+ * the kinds. */
+typedef enum hd_opnd_form {
+	HD_FORM_NONE,   /* no operand */
+	HD_FORM_FIXED,  /* little-endian integer of hd_opnd_size() bytes */
+	HD_FORM_LEB,    /* LEB128 integer */
+	HD_FORM_BLOCK   /* a length, then that many bytes */
+} hd_opnd_form;
+
+typedef struct hd_opnd_info {
+	uint8_t form;       /* hd_opnd_form */
+	uint8_t size;       /* FIXED: bytes, 0 = from the encoding (ADDR, REF);
+	                       BLOCK: bytes of the length, 0 = ULEB128 */
+	uint8_t is_signed;  /* stored two's complement; the text may say '-' */
+	uint8_t hex;        /* canonical text prints it in 0x-hex */
+	const char *what;   /* for messages: "an unsigned integer" */
+} hd_opnd_info;
+
+extern const hd_opnd_info hd_opnd_table[];  /* indexed by hd_opnd */
+
+/* Bytes of a FIXED operand under enc (addr_size for ADDR, offset_size for REF). */
+unsigned hd_opnd_size(hd_opnd k, const hd_encoding *enc);
+
+/* Whether the 64-bit pattern v fits kind k's field under enc. LEB128 fields
+ * take any pattern; blocks are not integers and always "fit" here. */
+int hd_opnd_fits(hd_opnd k, const hd_encoding *enc, uint64_t v);
+
+/* Index in hd_op.u of operand i: a family's member number takes u[0]. */
+static inline int hd_opnd_slot(const hd_op_info *info, int i)
+{
+	return info->family > 1 ? i + 1 : i;
+}
+
 #endif
