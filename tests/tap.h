@@ -11,6 +11,7 @@ static int tap_n, tap_failed;
 
 static inline void tap_begin(void)
 {
+	setvbuf(stdout, NULL, _IOLBF, 0);  /* keep lines printed before a crash */
 	printf("TAP version 13\n");
 }
 

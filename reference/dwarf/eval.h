@@ -48,11 +48,15 @@ typedef struct hd_cu {
 	size_t naddrs;
 } hd_cu;
 
-/* An implicit pointer value (seed 002, DW_OP_implicit_pointer). */
+struct hd_storage;
+
+/* An implicit pointer value (seed 002, DW_OP_implicit_pointer): what a
+ * DW_OP_deref* of the whole implicit pointer storage yields. */
 typedef struct hd_ipv {
 	uint64_t die;
 	int64_t disp;
 	uint64_t aspace;
+	const struct hd_storage *origin;  /* the storage it was read from */
 } hd_ipv;
 
 typedef struct hd_value {
@@ -127,7 +131,7 @@ typedef enum hd_frame_query {
  * evaluates, in the top frame, to the location description asked for. */
 typedef struct hd_frames {
 	void *self;
-	/* 0 with *expr/*len set; -1 when there is no answer */
+	/* 0 with the expression in *expr and *len; -1 when there is no answer */
 	int (*query)(void *self, hd_frame_query q, uint32_t frame, uint64_t reg,
 	             const uint8_t **expr, size_t *len);
 } hd_frames;

@@ -1,0 +1,350 @@
+/* Operations that push location descriptions, seed 002 "Location Description
+ * Operations": general (offsets, object, call frame), undefined, memory,
+ * register and implicit ones. Composites are in composite.c. */
+#include "machine.h"
+
+#include <string.h>
+
+static uint64_t mask(unsigned bits)
+{
+	return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+}
+
+static uint64_t default_aspace(const hd_machine *m)
+{
+	return m->ctx->arch ? m->ctx->arch->default_aspace : 0;
+}
+
+/* Address bits of aspace; an aspace the architecture lacks makes the
+ * expression ill-formed (seed 002, form_aspace_address and aspace_bregx). */
+static int aspace_bits(hd_machine *m, uint64_t aspace, unsigned *bits)
+{
+	const hd_target *arch = m->ctx->arch;
+	hd_aspace_info info;
+
+	if (arch == NULL) {
+		if (aspace != 0)
+			return hd_missing(m, "architecture");
+		*bits = hd_generic_bits(m);
+		return 0;
+	}
+	if (arch->ops->aspace(arch->self, aspace, &info) != 0)
+		return hd_ill(m, "unknown-aspace",
+		              "address space %llu is not one of the architecture's",
+		              (unsigned long long)aspace);
+	*bits = info.addr_bits;
+	return 0;
+}
+
+static int pop_aspace(hd_machine *m, uint64_t *aspace, unsigned *bits)
+{
+	hd_value v;
+
+	if (hd_pop_integral(m, &v) != 0)
+		return -1;
+	*aspace = hd_value_u64(&v);
+	return aspace_bits(m, *aspace, bits);
+}
+
+/* ---- frames: answers supplied by the caller (hd_frames) ---- */
+
+/* Evaluates the caller's answer to a frame question in the top frame. */
+static int frame_answer(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_loc **out)
+{
+	const hd_frames *f = m->ctx->frames;
+	const uint8_t *expr;
+	size_t len;
+	hd_context sub;
+	hd_entry e;
+
+	if (!m->ctx->has_frame)
+		return hd_missing(m, "call frame");
+	if (f == NULL || f->query(f->self, q, m->ctx->frame, reg, &expr, &len) != 0)
+		return hd_err(m, "no-call-frame-information",
+		              "no call frame information answers this for frame %u",
+		              (unsigned)m->ctx->frame);
+	sub = *m->ctx;
+	sub.result = HD_RESULT_LOCATION;
+	sub.frame = 0;
+	sub.object = NULL;
+	sub.initial = NULL;
+	sub.ninitial = 0;
+	if (hd_eval_nested(m, &sub, expr, len, &e) != 0)
+		return -1;
+	*out = e.loc;
+	return 0;
+}
+
+/* ---- registers ---- */
+
+static int register_size(hd_machine *m, uint64_t reg, uint64_t *bits)
+{
+	const hd_target *arch = m->ctx->arch;
+
+	if (arch == NULL)
+		return hd_missing(m, "architecture");
+	if (arch->ops->register_bits(arch->self, reg, bits) != 0)
+		return hd_ill(m, "unknown-register", "register %llu is not one of the architecture's",
+		              (unsigned long long)reg);
+	return 0;
+}
+
+/* Seed 002 DW_OP_regx: the register itself in the top frame; in another frame,
+ * wherever call frame information says the register is. */
+static int register_loc(hd_machine *m, uint64_t reg, const hd_loc **out)
+{
+	uint64_t bits;
+	hd_storage *s;
+
+	if (register_size(m, reg, &bits) != 0)
+		return -1;
+	if (!m->ctx->has_thread)
+		return hd_missing(m, "thread");
+	if (!m->ctx->has_frame)
+		return hd_missing(m, "call frame");
+	m->last_reg = reg;
+	if (m->ctx->frame != 0)
+		return frame_answer(m, HD_FRAME_REGISTER, reg, out);
+	s = hd_storage_new(m, HD_STORAGE_REGISTER, (hd_bits)bits);
+	if (s == NULL)
+		return -1;
+	s->u.reg.reg = reg;
+	*out = hd_loc_single(m, s, 0);
+	return *out ? 0 : -1;
+}
+
+int hd_op_register(hd_machine *m, const hd_op *op)
+{
+	const hd_loc *l;
+
+	if (register_loc(m, op->u[0], &l) != 0)
+		return -1;
+	return hd_push_loc(m, l);
+}
+
+/* The value of the low `bits` bits of a register, as DW_OP_regval_type with
+ * an unsigned type of that size would read it. Seed 002 makes a register
+ * narrower than that an evaluation error. */
+int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *value)
+{
+	const hd_loc *l;
+	const hd_ipv *ipv;
+	uint8_t buf[8] = { 0 };
+
+	if (register_loc(m, reg, &l) != 0)
+		return -1;
+	if (l->s[0].storage->kind == HD_STORAGE_REGISTER && l->s[0].storage->size < bits)
+		return hd_err(m, "register-too-small",
+		              "register %llu has %u bits; an address here needs %u",
+		              (unsigned long long)reg, (unsigned)l->s[0].storage->size, bits);
+	if (hd_read_loc(m, l, bits, buf, &ipv) != 0)
+		return -1;
+	if (ipv != NULL)
+		return hd_err(m, "implicit-pointer-use", "a register holds an implicit pointer");
+	*value = 0;
+	for (int i = 7; i >= 0; i--)
+		*value = (*value << 8) | buf[i];
+	return 0;
+}
+
+/* DW_OP_breg*, bregx, LLVM_aspace_bregx and fbreg (seed 002 "Memory Location
+ * Description Operations" items 6 to 9). */
+int hd_op_breg(hd_machine *m, const hd_op *op)
+{
+	uint64_t aspace = default_aspace(m), base;
+	unsigned bits;
+	const hd_loc *l;
+
+	if (op->id == HD_OP_fbreg) {
+		if (frame_answer(m, HD_FRAME_BASE, 0, &l) != 0 ||
+		    hd_loc_offset(m, l, (hd_bits)(int64_t)op->u[0] * 8, &l) != 0)
+			return -1;
+		return hd_push_loc(m, l);
+	}
+	if (op->id == HD_OP_LLVM_aspace_bregx) {
+		if (pop_aspace(m, &aspace, &bits) != 0)
+			return -1;
+	} else if (aspace_bits(m, aspace, &bits) != 0) {
+		return -1;
+	}
+	if (hd_register_value(m, op->u[0], bits, &base) != 0)
+		return -1;
+	if (hd_loc_memory(m, aspace, (base + op->u[1]) & mask(bits), &l) != 0)
+		return -1;
+	return hd_push_loc(m, l);
+}
+
+/* ---- memory ---- */
+
+static int form_aspace_address(hd_machine *m)
+{
+	uint64_t aspace;
+	unsigned bits;
+	hd_value a;
+	const hd_loc *l;
+
+	if (pop_aspace(m, &aspace, &bits) != 0 || hd_pop_value(m, &a) != 0)
+		return -1;
+	if (a.ipv != NULL) {
+		/* seed 002: an implicit pointer value of this same address space
+		 * designates its DIE's location */
+		if (a.ipv->aspace != aspace)
+			return hd_err(m, "implicit-pointer-use",
+			              "an implicit pointer value of address space %llu used with %llu",
+			              (unsigned long long)a.ipv->aspace, (unsigned long long)aspace);
+		if (hd_ipv_deref(m, a.ipv, &l) != 0)
+			return -1;
+		return hd_push_loc(m, l);
+	}
+	if (!hd_is_integral(&a))
+		return hd_ill(m, "not-integral", "the address must be of integral type");
+	/* zero-extended to the address size, then its low bits */
+	if (hd_loc_memory(m, aspace, hd_value_u64(&a) & mask(bits), &l) != 0)
+		return -1;
+	return hd_push_loc(m, l);
+}
+
+static int form_tls_address(hd_machine *m)
+{
+	const hd_target *arch = m->ctx->arch;
+	uint64_t aspace, addr;
+	hd_value ta;
+	const hd_loc *l;
+
+	if (hd_pop_integral(m, &ta) != 0)
+		return -1;
+	if (arch == NULL)
+		return hd_missing(m, "architecture");
+	if (!m->ctx->has_thread)
+		return hd_missing(m, "thread");
+	if (arch->ops->tls_address == NULL)
+		return hd_err(m, "no-thread-local-storage",
+		              "%s has no thread-local storage", arch->name);
+	if (arch->ops->tls_address(arch->self, hd_value_u64(&ta), &aspace, &addr, m->st) != 0)
+		return -1;
+	if (hd_loc_memory(m, aspace, addr, &l) != 0)
+		return -1;
+	return hd_push_loc(m, l);
+}
+
+int hd_op_memory(hd_machine *m, const hd_op *op)
+{
+	const hd_cu *cu = m->ctx->cu;
+	uint64_t a = op->u[0];
+	const hd_loc *l;
+
+	switch (op->id) {
+	case HD_OP_LLVM_form_aspace_address:
+		return form_aspace_address(m);
+	case HD_OP_form_tls_address:
+	case HD_OP_GNU_push_tls_address:
+		return form_tls_address(m);
+	case HD_OP_addrx:
+		if (cu == NULL)
+			return hd_missing(m, "compilation unit");
+		if (a >= cu->naddrs)
+			return hd_ill(m, "addr-index", ".debug_addr has no entry %llu",
+			              (unsigned long long)a);
+		a = cu->addrs[a];
+		/* fall through */
+	default: /* addr */
+		if (hd_loc_memory(m, default_aspace(m), a & mask(hd_generic_bits(m)), &l) != 0)
+			return -1;
+		return hd_push_loc(m, l);
+	}
+}
+
+/* ---- call frame ---- */
+
+int hd_op_frame(hd_machine *m, const hd_op *op)
+{
+	const hd_loc *l;
+	uint64_t bits;
+
+	if (op->id == HD_OP_call_frame_cfa) {
+		if (frame_answer(m, HD_FRAME_CFA, 0, &l) != 0)
+			return -1;
+		return hd_push_loc(m, l);
+	}
+	/* DW_OP_LLVM_call_frame_entry_reg */
+	if (register_size(m, op->u[0], &bits) != 0 ||
+	    frame_answer(m, HD_FRAME_ENTRY_REG, op->u[0], &l) != 0)
+		return -1;
+	return hd_push_loc(m, l);
+}
+
+/* ---- implicit ---- */
+
+int hd_op_implicit(hd_machine *m, const hd_op *op)
+{
+	uint64_t aspace = default_aspace(m);
+	unsigned bits;
+	hd_value v;
+	uint8_t tmp[8];
+	const hd_loc *l;
+	hd_storage *s;
+
+	switch (op->id) {
+	case HD_OP_implicit_value:
+		if (hd_loc_implicit(m, op->block, 8 * op->block_len, &l) != 0)
+			return -1;
+		return hd_push_loc(m, l);
+	case HD_OP_stack_value:
+		if (hd_pop_value(m, &v) != 0)
+			return -1;
+		if (v.ipv != NULL)  /* seed 002: gives back the implicit pointer location */
+			l = hd_loc_single(m, (hd_storage *)v.ipv->origin, 0);
+		else if (hd_loc_implicit(m, hd_value_bytes(m, &v, tmp), v.bits, &l) != 0)
+			return -1;
+		return l ? hd_push_loc(m, l) : -1;
+	case HD_OP_LLVM_aspace_implicit_pointer:
+		if (pop_aspace(m, &aspace, &bits) != 0)
+			return -1;
+		break;
+	default: /* implicit_pointer, GNU_implicit_pointer */
+		if (aspace_bits(m, aspace, &bits) != 0)
+			return -1;
+		break;
+	}
+	s = hd_storage_new(m, HD_STORAGE_IMPLICIT_POINTER, bits);
+	if (s == NULL)
+		return -1;
+	s->u.iptr.die = op->u[0];
+	s->u.iptr.disp = (int64_t)op->u[1];
+	s->u.iptr.aspace = aspace;
+	s->u.iptr.origin = s;
+	l = hd_loc_single(m, s, 0);
+	return l ? hd_push_loc(m, l) : -1;
+}
+
+/* ---- general ---- */
+
+int hd_op_offset(hd_machine *m, const hd_op *op)
+{
+	hd_bits delta;
+	hd_value b;
+	const hd_loc *l;
+
+	if (op->id == HD_OP_LLVM_offset_uconst) {
+		delta = (hd_bits)op->u[0] * 8;
+	} else {
+		/* the displacement is signed for signed and generic types */
+		if (hd_pop_integral(m, &b) != 0)
+			return -1;
+		delta = hd_type_signed(b.type) ? (hd_bits)hd_value_s64(&b)
+		                               : (hd_bits)hd_value_u64(&b);
+		if (op->id == HD_OP_LLVM_offset)
+			delta *= 8;
+	}
+	if (hd_pop_loc(m, &l) != 0 || hd_loc_offset(m, l, delta, &l) != 0)
+		return -1;
+	return hd_push_loc(m, l);
+}
+
+int hd_op_undefined(hd_machine *m, const hd_op *op)
+{
+	const hd_loc *l = hd_loc_undefined(m);
+
+	(void)op;
+	return l ? hd_push_loc(m, l) : -1;
+}

@@ -1,0 +1,133 @@
+/* Internal to the evaluator: the state of one evaluation and the helpers the
+ * operation handlers share. Not part of libhdref's API. */
+#ifndef HD_MACHINE_H
+#define HD_MACHINE_H
+
+#include "eval.h"
+#include "../util/arena.h"
+
+/* DW_ATE_* values used by the evaluator (DWARF 5 Table 7.11). */
+enum {
+	HD_ATE_address = 0x01, HD_ATE_boolean = 0x02, HD_ATE_float = 0x04,
+	HD_ATE_signed = 0x05, HD_ATE_signed_char = 0x06, HD_ATE_unsigned = 0x07,
+	HD_ATE_unsigned_char = 0x08, HD_ATE_lo_user = 0x80, HD_ATE_hi_user = 0xff
+};
+
+struct hd_eval {
+	hd_arena arena;
+	hd_limits limits;
+	hd_entry *stack;  /* shared by nested evaluations, each above its base */
+	uint32_t depth, cap;
+};
+
+/* One evaluation in progress: the session plus what every handler needs. */
+typedef struct hd_machine {
+	hd_eval *ev;
+	const hd_encoding *enc;
+	const hd_context *ctx;  /* context of the expression being executed */
+	uint32_t base;          /* stack index where this evaluation's entries start */
+	uint64_t steps;
+	uint32_t call_depth;
+	uint16_t last_op;       /* id of the last executed op (DW_OP_entry_value) */
+	uint64_t last_reg;      /* register of the last DW_OP_reg* executed */
+	const hd_op *op;        /* the op being executed, for messages */
+	hd_status *st;
+} hd_machine;
+
+typedef int (*hd_op_handler)(hd_machine *m, const hd_op *op);
+
+/* ---- errors (eval.c) ---- */
+int hd_ill(hd_machine *m, const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+int hd_err(hd_machine *m, const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+int hd_missing(hd_machine *m, const char *element);
+void *hd_alloc(hd_machine *m, size_t n);  /* NULL after reporting "memory-limit" */
+
+/* ---- the stack (eval.c) ---- */
+uint32_t hd_stack_size(const hd_machine *m);
+hd_entry *hd_stack_at(hd_machine *m, uint32_t index);  /* 0 is the top; NULL: underflow */
+int hd_push(hd_machine *m, const hd_entry *e);
+int hd_push_value(hd_machine *m, const hd_value *v);
+int hd_push_loc(hd_machine *m, const hd_loc *l);
+int hd_pop(hd_machine *m, hd_entry *e);
+/* Pops an entry that must be (or convert to) a location / value / integral value. */
+int hd_pop_loc(hd_machine *m, const hd_loc **l);
+int hd_pop_value(hd_machine *m, hd_value *v);
+int hd_pop_integral(hd_machine *m, hd_value *v);
+/* Evaluates bytes as a separate expression above the current stack, with
+ * context ctx, and leaves its result in *out (eval.c). */
+int hd_eval_nested(hd_machine *m, const hd_context *ctx, const uint8_t *bytes,
+                   size_t len, hd_entry *out);
+
+/* ---- values (value.c) ---- */
+unsigned hd_generic_bits(const hd_machine *m);
+uint32_t hd_type_bits(const hd_machine *m, const hd_base_type *t);
+int hd_is_integral_type(const hd_base_type *t);
+int hd_is_integral(const hd_value *v);
+int hd_type_signed(const hd_base_type *t);   /* generic: 1 (DWARF 5 2.5.1.5) */
+void hd_value_generic(hd_machine *m, hd_value *v, uint64_t x);
+uint64_t hd_value_u64(const hd_value *v);     /* zero-extended low 64 bits */
+int64_t hd_value_s64(const hd_value *v);      /* sign-extended per the type */
+int hd_find_type(hd_machine *m, uint64_t die, int allow_generic,
+                 const hd_base_type **t);
+/* A value of type t from the low bits of bytes (little-endian). */
+int hd_value_from_bytes(hd_machine *m, const hd_base_type *t, const uint8_t *bytes,
+                        size_t nbytes, hd_value *v);
+/* The bytes of v: ceil(bits/8) of them, little-endian. */
+const uint8_t *hd_value_bytes(hd_machine *m, const hd_value *v, uint8_t tmp[8]);
+
+/* ---- locations (location.c) ---- */
+hd_storage *hd_storage_new(hd_machine *m, hd_storage_kind kind, hd_bits size);
+hd_loc *hd_loc_single(hd_machine *m, hd_storage *s, hd_bits offset);
+const hd_loc *hd_loc_undefined(hd_machine *m);
+int hd_loc_memory(hd_machine *m, uint64_t aspace, uint64_t addr, const hd_loc **out);
+int hd_loc_implicit(hd_machine *m, const uint8_t *bytes, uint64_t nbits,
+                    const hd_loc **out);
+int hd_loc_offset(hd_machine *m, const hd_loc *l, hd_bits delta, const hd_loc **out);
+int hd_is_incomplete(const hd_loc *l);
+/* Reads nbits through l; sets *ipv when the bits are a whole implicit pointer
+ * storage (seed 002, DW_OP_implicit_pointer rules 1 and 2). */
+int hd_read_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, uint8_t *out,
+                const hd_ipv **ipv);
+int hd_write_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, const uint8_t *in);
+/* Memory location of a value (seed 002 implicit conversion to a location). */
+int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out);
+/* The location an implicit pointer value designates (DIE location + disp). */
+int hd_ipv_deref(hd_machine *m, const hd_ipv *ipv, const hd_loc **out);
+/* Value of a location (seed 002 implicit conversion to a value); -1 silently
+ * when it does not convert. */
+int hd_loc_to_value(hd_machine *m, const hd_loc *l, hd_value *v);
+
+/* ---- operation handlers ---- */
+/* arith.c: arithmetic, logical, comparison and conversion ops */
+int hd_op_unary(hd_machine *m, const hd_op *op);
+int hd_op_binary(hd_machine *m, const hd_op *op);
+int hd_op_compare(hd_machine *m, const hd_op *op);
+int hd_op_plus_uconst(hd_machine *m, const hd_op *op);
+int hd_op_convert(hd_machine *m, const hd_op *op);
+int hd_op_reinterpret(hd_machine *m, const hd_op *op);
+/* locops.c: location description ops */
+int hd_op_memory(hd_machine *m, const hd_op *op);      /* addr, addrx, form_aspace_address, form_tls_address */
+int hd_op_breg(hd_machine *m, const hd_op *op);        /* breg*, bregx, aspace_bregx, fbreg */
+int hd_op_register(hd_machine *m, const hd_op *op);    /* reg*, regx */
+int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *value);
+int hd_op_frame(hd_machine *m, const hd_op *op);       /* call_frame_cfa, call_frame_entry_reg */
+int hd_op_implicit(hd_machine *m, const hd_op *op);    /* implicit_value, stack_value, implicit_pointer */
+int hd_op_offset(hd_machine *m, const hd_op *op);      /* LLVM_offset, offset_uconst, bit_offset */
+int hd_op_undefined(hd_machine *m, const hd_op *op);
+int hd_op_piece(hd_machine *m, const hd_op *op);       /* piece, bit_piece */
+int hd_op_piece_end(hd_machine *m, const hd_op *op);
+int hd_op_extend(hd_machine *m, const hd_op *op);
+int hd_op_select_bit_piece(hd_machine *m, const hd_op *op);
+/* deref.c: ops that read through a location */
+int hd_op_deref(hd_machine *m, const hd_op *op);       /* deref, deref_size, deref_type, xderef*, regval_type */
+int hd_op_entry_value(hd_machine *m, const hd_op *op);
+
+#endif

@@ -1,0 +1,156 @@
+/* Values on the stack (seed 002 "DWARF Expression Value"): a base type (or
+ * the generic type) and its bits. Values of up to 64 bits keep their bits in
+ * an integer; larger ones (vectors, wide types) keep little-endian bytes. */
+#include "machine.h"
+
+#include <string.h>
+
+/* The generic type has the size of an address in the default address space:
+ * the architecture says, or else the compilation unit's address size. */
+unsigned hd_generic_bits(const hd_machine *m)
+{
+	if (m->ctx->arch != NULL)
+		return m->ctx->arch->generic_bits;
+	return 8u * m->enc->addr_size;
+}
+
+uint32_t hd_type_bits(const hd_machine *m, const hd_base_type *t)
+{
+	if (t == NULL)
+		return hd_generic_bits(m);
+	return t->bits * (t->vector ? t->vector : 1);
+}
+
+/* Seed 002: integral means DW_ATE_signed, signed_char, unsigned,
+ * unsigned_char, boolean, or a target encoding in lo_user..hi_user. A vector
+ * type is not integral. */
+int hd_is_integral_type(const hd_base_type *t)
+{
+	if (t == NULL)
+		return 1;
+	if (t->vector != 0)
+		return 0;
+	switch (t->encoding) {
+	case HD_ATE_boolean:
+	case HD_ATE_signed:
+	case HD_ATE_signed_char:
+	case HD_ATE_unsigned:
+	case HD_ATE_unsigned_char:
+		return 1;
+	default:
+		return t->encoding >= HD_ATE_lo_user;
+	}
+}
+
+int hd_is_integral(const hd_value *v)
+{
+	return v->ipv == NULL && hd_is_integral_type(v->type);
+}
+
+/* The generic type's signedness is unspecified; DWARF 5 section 2.5.1.5 does
+ * comparisons on it as signed, and docs/evaluator.md lists each other use. */
+int hd_type_signed(const hd_base_type *t)
+{
+	if (t == NULL)
+		return 1;
+	return t->encoding == HD_ATE_signed || t->encoding == HD_ATE_signed_char ||
+	       t->encoding == HD_ATE_float;
+}
+
+static uint64_t low_mask(unsigned bits)
+{
+	return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+}
+
+void hd_value_generic(hd_machine *m, hd_value *v, uint64_t x)
+{
+	unsigned bits = hd_generic_bits(m);
+
+	memset(v, 0, sizeof *v);
+	v->bits = bits;
+	v->lo = x & low_mask(bits);
+}
+
+uint64_t hd_value_u64(const hd_value *v)
+{
+	if (v->bits <= 64)
+		return v->lo;
+	{
+		uint64_t x = 0;
+		for (int i = 7; i >= 0; i--)
+			x = (x << 8) | v->big[i];
+		return x;
+	}
+}
+
+int64_t hd_value_s64(const hd_value *v)
+{
+	uint64_t x = hd_value_u64(v);
+
+	if (v->bits < 64 && v->bits > 0 && hd_type_signed(v->type) &&
+	    (x >> (v->bits - 1)) & 1)
+		x |= ~low_mask(v->bits);
+	return (int64_t)x;
+}
+
+/* DW_OP_const_type, deref_type, convert and reinterpret name a base type by
+ * its CU offset; seed 002 makes anything else there ill-formed. */
+int hd_find_type(hd_machine *m, uint64_t die, int allow_generic, const hd_base_type **t)
+{
+	const hd_cu *cu = m->ctx->cu;
+
+	if (die == 0 && allow_generic) {
+		*t = NULL;  /* DWARF 5 2.5.1.6: offset 0 means the generic type */
+		return 0;
+	}
+	if (cu == NULL)
+		return hd_missing(m, "compilation unit");
+	for (size_t i = 0; i < cu->ntypes; i++)
+		if (cu->types[i].die == die) {
+			if (cu->types[i].bits == 0)
+				return hd_ill(m, "bad-base-type", "base type 0x%llx has no size",
+				              (unsigned long long)die);
+			*t = &cu->types[i];
+			return 0;
+		}
+	return hd_ill(m, "not-a-base-type",
+	              "CU offset 0x%llx is not a DW_TAG_base_type of the current CU",
+	              (unsigned long long)die);
+}
+
+int hd_value_from_bytes(hd_machine *m, const hd_base_type *t, const uint8_t *bytes,
+                        size_t nbytes, hd_value *v)
+{
+	uint32_t bits = hd_type_bits(m, t);
+	size_t need = (bits + 7) / 8;
+
+	memset(v, 0, sizeof *v);
+	v->type = t;
+	v->bits = bits;
+	if (bits <= 64) {
+		for (size_t i = 0; i < need && i < nbytes; i++)
+			v->lo |= (uint64_t)bytes[i] << (8 * i);
+		v->lo &= low_mask(bits);
+		return 0;
+	}
+	{
+		uint8_t *big = hd_alloc(m, need);
+		if (big == NULL)
+			return -1;
+		memcpy(big, bytes, nbytes < need ? nbytes : need);
+		if (bits % 8)
+			big[need - 1] &= (uint8_t)((1u << (bits % 8)) - 1);
+		v->big = big;
+	}
+	return 0;
+}
+
+const uint8_t *hd_value_bytes(hd_machine *m, const hd_value *v, uint8_t tmp[8])
+{
+	(void)m;
+	if (v->bits > 64)
+		return v->big;
+	for (int i = 0; i < 8; i++)
+		tmp[i] = (uint8_t)(v->lo >> (8 * i));
+	return tmp;
+}
