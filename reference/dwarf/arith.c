@@ -7,11 +7,6 @@
 #include <math.h>
 #include <string.h>
 
-static uint64_t mask(uint32_t bits)
-{
-	return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-}
-
 static int is_float(const hd_value *v)
 {
 	return v->type != NULL && v->type->encoding == HD_ATE_float &&
@@ -85,13 +80,13 @@ int hd_op_unary(hd_machine *m, const hd_op *op)
 	switch (op->id) {
 	case HD_OP_abs:
 		if (hd_type_signed(v.type) && hd_value_s64(&v) < 0)
-			v.lo = (0 - v.lo) & mask(v.bits);
+			v.lo = (0 - v.lo) & hd_mask(v.bits);
 		break;
 	case HD_OP_neg:
-		v.lo = (0 - v.lo) & mask(v.bits);
+		v.lo = (0 - v.lo) & hd_mask(v.bits);
 		break;
 	default: /* not */
-		v.lo = ~v.lo & mask(v.bits);
+		v.lo = ~v.lo & hd_mask(v.bits);
 		break;
 	}
 	return hd_push_value(m, &v);
@@ -133,7 +128,7 @@ static int divide(hd_machine *m, hd_op_id id, hd_value *a, const hd_value *b)
 	} else {
 		r = id == HD_OP_div ? a->lo / b->lo : a->lo % b->lo;
 	}
-	a->lo = r & mask(a->bits);
+	a->lo = r & hd_mask(a->bits);
 	return 0;
 }
 
@@ -149,10 +144,10 @@ static void shift(hd_op_id id, hd_value *a, uint64_t n)
 		x = n >= 64 ? 0 : x >> n;
 	else {
 		/* arithmetic: the top bit of the width is the sign, whatever the type */
-		int64_t s = (int64_t)((a->lo >> (a->bits - 1)) & 1 ? a->lo | ~mask(a->bits) : a->lo);
+		int64_t s = (int64_t)((a->lo >> (a->bits - 1)) & 1 ? a->lo | ~hd_mask(a->bits) : a->lo);
 		x = n >= 64 ? (s < 0 ? ~(uint64_t)0 : 0) : (uint64_t)(s >> n);
 	}
-	a->lo = x & mask(a->bits);
+	a->lo = x & hd_mask(a->bits);
 }
 
 int hd_op_binary(hd_machine *m, const hd_op *op)
@@ -192,7 +187,7 @@ int hd_op_binary(hd_machine *m, const hd_op *op)
 	default:
 		return hd_ill(m, "internal", "not a binary operation");
 	}
-	a.lo &= mask(a.bits);
+	a.lo &= hd_mask(a.bits);
 	return hd_push_value(m, &a);
 }
 
@@ -235,7 +230,7 @@ int hd_op_plus_uconst(hd_machine *m, const hd_op *op)
 
 	if (hd_pop_integral(m, &v) != 0 || check_operand(m, &v, 0) != 0)
 		return -1;
-	v.lo = (v.lo + op->u[0]) & mask(v.bits);
+	v.lo = (v.lo + op->u[0]) & hd_mask(v.bits);
 	return hd_push_value(m, &v);
 }
 
@@ -272,9 +267,9 @@ int hd_op_convert(hd_machine *m, const hd_op *op)
 		      d < (is_signed ? 9223372036854775808.0 : 18446744073709551616.0)))
 			return hd_err(m, "conversion-out-of-range",
 			              "the floating-point value does not fit the integral type");
-		r.lo = (is_signed ? (uint64_t)(int64_t)d : (uint64_t)d) & mask(r.bits);
+		r.lo = (is_signed ? (uint64_t)(int64_t)d : (uint64_t)d) & hd_mask(r.bits);
 	} else {
-		r.lo = (hd_type_signed(v.type) ? (uint64_t)hd_value_s64(&v) : v.lo) & mask(r.bits);
+		r.lo = (hd_type_signed(v.type) ? (uint64_t)hd_value_s64(&v) : v.lo) & hd_mask(r.bits);
 	}
 	return hd_push_value(m, &r);
 }

@@ -42,11 +42,6 @@ const hd_loc *hd_loc_undefined(hd_machine *m)
 	return hd_loc_single(m, hd_storage_new(m, HD_STORAGE_UNDEFINED, 0), 0);
 }
 
-static uint64_t default_aspace(const hd_machine *m)
-{
-	return m->ctx->arch ? m->ctx->arch->default_aspace : 0;
-}
-
 /* A memory location in aspace at byte address addr (already reduced to the
  * address space's size). Per-lane address spaces capture the current lane:
  * seed 002 says the storage is that of the context at creation. */
@@ -366,7 +361,7 @@ int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out)
 	uint64_t a;
 
 	if (v->ipv != NULL) {
-		if (v->ipv->aspace != default_aspace(m))
+		if (v->ipv->aspace != hd_default_aspace(m))
 			return hd_ill(m, "not-a-location",
 			              "an implicit pointer value converts to a location only in "
 			              "the default address space");
@@ -376,8 +371,8 @@ int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out)
 		return hd_ill(m, "not-a-location",
 		              "only an integral value converts to a memory location");
 	/* zero-extended, then the low generic-size bits are the address */
-	a = hd_value_u64(v) & (gbits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << gbits) - 1);
-	return hd_loc_memory(m, default_aspace(m), a, out);
+	a = hd_value_u64(v) & hd_mask(gbits);
+	return hd_loc_memory(m, hd_default_aspace(m), a, out);
 }
 
 int hd_loc_to_value(hd_machine *m, const hd_loc *l, hd_value *v)
@@ -385,7 +380,7 @@ int hd_loc_to_value(hd_machine *m, const hd_loc *l, hd_value *v)
 	const hd_sloc *sl = &l->s[0];
 
 	if (l->n != 1 || sl->storage->kind != HD_STORAGE_MEMORY ||
-	    sl->storage->u.mem.aspace != default_aspace(m) || sl->offset % 8 != 0)
+	    sl->storage->u.mem.aspace != hd_default_aspace(m) || sl->offset % 8 != 0)
 		return -1;
 	hd_value_generic(m, v, (uint64_t)(sl->offset / 8));
 	return 0;

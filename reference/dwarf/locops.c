@@ -5,16 +5,6 @@
 
 #include <string.h>
 
-static uint64_t mask(unsigned bits)
-{
-	return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-}
-
-static uint64_t default_aspace(const hd_machine *m)
-{
-	return m->ctx->arch ? m->ctx->arch->default_aspace : 0;
-}
-
 /* Address bits of aspace; an aspace the architecture lacks makes the
  * expression ill-formed (seed 002, form_aspace_address and aspace_bregx). */
 static int aspace_bits(hd_machine *m, uint64_t aspace, unsigned *bits)
@@ -151,7 +141,7 @@ int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *valu
  * Description Operations" items 6 to 9). */
 int hd_op_breg(hd_machine *m, const hd_op *op)
 {
-	uint64_t aspace = default_aspace(m), base;
+	uint64_t aspace = hd_default_aspace(m), base;
 	unsigned bits;
 	const hd_loc *l;
 
@@ -169,7 +159,7 @@ int hd_op_breg(hd_machine *m, const hd_op *op)
 	}
 	if (hd_register_value(m, op->u[0], bits, &base) != 0)
 		return -1;
-	if (hd_loc_memory(m, aspace, (base + op->u[1]) & mask(bits), &l) != 0)
+	if (hd_loc_memory(m, aspace, (base + op->u[1]) & hd_mask(bits), &l) != 0)
 		return -1;
 	return hd_push_loc(m, l);
 }
@@ -199,7 +189,7 @@ static int form_aspace_address(hd_machine *m)
 	if (!hd_is_integral(&a))
 		return hd_ill(m, "not-integral", "the address must be of integral type");
 	/* zero-extended to the address size, then its low bits */
-	if (hd_loc_memory(m, aspace, hd_value_u64(&a) & mask(bits), &l) != 0)
+	if (hd_loc_memory(m, aspace, hd_value_u64(&a) & hd_mask(bits), &l) != 0)
 		return -1;
 	return hd_push_loc(m, l);
 }
@@ -248,7 +238,7 @@ int hd_op_memory(hd_machine *m, const hd_op *op)
 		a = cu->addrs[a];
 		/* fall through */
 	default: /* addr */
-		if (hd_loc_memory(m, default_aspace(m), a & mask(hd_generic_bits(m)), &l) != 0)
+		if (hd_loc_memory(m, hd_default_aspace(m), a & hd_mask(hd_generic_bits(m)), &l) != 0)
 			return -1;
 		return hd_push_loc(m, l);
 	}
@@ -277,7 +267,7 @@ int hd_op_frame(hd_machine *m, const hd_op *op)
 
 int hd_op_implicit(hd_machine *m, const hd_op *op)
 {
-	uint64_t aspace = default_aspace(m);
+	uint64_t aspace = hd_default_aspace(m);
 	unsigned bits;
 	hd_value v;
 	uint8_t tmp[8];

@@ -36,6 +36,18 @@ typedef struct hd_machine {
 
 typedef int (*hd_op_handler)(hd_machine *m, const hd_op *op);
 
+/* The low `bits` bits set. */
+static inline uint64_t hd_mask(unsigned bits)
+{
+	return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+}
+
+/* DW_ASPACE_none: the architecture's default address space. */
+static inline uint64_t hd_default_aspace(const hd_machine *m)
+{
+	return m->ctx->arch ? m->ctx->arch->default_aspace : 0;
+}
+
 /* ---- errors (eval.c) ---- */
 int hd_ill(hd_machine *m, const char *code, const char *fmt, ...)
 #if defined(__GNUC__)

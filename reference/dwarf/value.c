@@ -57,18 +57,13 @@ int hd_type_signed(const hd_base_type *t)
 	       t->encoding == HD_ATE_float;
 }
 
-static uint64_t low_mask(unsigned bits)
-{
-	return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-}
-
 void hd_value_generic(hd_machine *m, hd_value *v, uint64_t x)
 {
 	unsigned bits = hd_generic_bits(m);
 
 	memset(v, 0, sizeof *v);
 	v->bits = bits;
-	v->lo = x & low_mask(bits);
+	v->lo = x & hd_mask(bits);
 }
 
 uint64_t hd_value_u64(const hd_value *v)
@@ -89,7 +84,7 @@ int64_t hd_value_s64(const hd_value *v)
 
 	if (v->bits < 64 && v->bits > 0 && hd_type_signed(v->type) &&
 	    (x >> (v->bits - 1)) & 1)
-		x |= ~low_mask(v->bits);
+		x |= ~hd_mask(v->bits);
 	return (int64_t)x;
 }
 
@@ -130,7 +125,7 @@ int hd_value_from_bytes(hd_machine *m, const hd_base_type *t, const uint8_t *byt
 	if (bits <= 64) {
 		for (size_t i = 0; i < need && i < nbytes; i++)
 			v->lo |= (uint64_t)bytes[i] << (8 * i);
-		v->lo &= low_mask(bits);
+		v->lo &= hd_mask(bits);
 		return 0;
 	}
 	{
