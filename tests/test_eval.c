@@ -206,6 +206,59 @@ static void test_multiple_locations(void)
 	hd_buf_free(&out);
 }
 
+/* Implicit pointer storage: a whole read gives an implicit pointer value,
+ * which becomes its DIE's location moved by the displacement; a partial read
+ * is an evaluation error (seed 002, DW_OP_implicit_pointer). */
+static void test_implicit_pointer_storage(void)
+{
+	static const uint8_t target_loc[] = { 0x03, 0x00, 0x50, 0, 0, 0, 0, 0, 0 }; /* addr 0x5000 */
+	hd_die_info die = { 0x40, target_loc, sizeof target_loc, NULL, 0 };
+	hd_cu cu = { 0, NULL, 0, &die, 1, NULL, 0 };
+
+	ctx.cu = &cu;
+	EQ_STR(eval_text("DW_OP_implicit_pointer 0x40 4", NULL),
+	       "location\n  implicit-pointer die=0x40 disp=4 aspace=0 bit=0\n",
+	       "implicit pointer: the location");
+	EQ_STR(eval_text("DW_OP_implicit_pointer 0x40 4; DW_OP_deref", NULL),
+	       "value implicit-pointer die=0x40 disp=4 aspace=0\n",
+	       "implicit pointer: deref of the whole storage is an implicit pointer value");
+	EQ_STR(eval_text("DW_OP_implicit_pointer 0x40 4; DW_OP_deref; DW_OP_dup; DW_OP_swap; DW_OP_drop", NULL),
+	       "value implicit-pointer die=0x40 disp=4 aspace=0\n",
+	       "implicit pointer: the value survives stack operations");
+	hd_amdgpu_write_mem(model, 0, 0, 0, 0x5004, (const uint8_t *)"\x2a", 1, &st);
+	EQ_STR(eval_text("DW_OP_implicit_pointer 0x40 4; DW_OP_deref; DW_OP_deref_size 1", NULL),
+	       "value generic = 0x000000000000002a\n",
+	       "implicit pointer: the value converts to the DIE's location + 4");
+	EQ_STR(eval_text("DW_OP_implicit_pointer 0x40 0; DW_OP_deref_size 4", NULL),
+	       "error evaluation: implicit-pointer-partial\n",
+	       "implicit pointer: reading half of it fails");
+	EQ_STR(eval_text("DW_OP_implicit_pointer 0x40 0; DW_OP_deref; DW_OP_lit1; DW_OP_plus", NULL),
+	       "error evaluation: implicit-pointer-use\n",
+	       "implicit pointer: arithmetic on the value fails");
+	EQ_STR(eval_text("DW_OP_implicit_pointer 0x40 0; DW_OP_deref; DW_OP_stack_value", NULL),
+	       "location\n  implicit-pointer die=0x40 disp=0 aspace=0 bit=0\n",
+	       "implicit pointer: stack_value gives the location back");
+	ctx.cu = NULL;
+}
+
+/* Seed 002 DW_OP_skip/bra: one past the end completes; anything that is not
+ * the start of an operation is ill-formed. */
+static void test_branch_targets(void)
+{
+	EQ_STR(eval_text("DW_OP_lit1; DW_OP_skip 1; DW_OP_lit2", NULL),
+	       "value generic = 0x0000000000000001\n", "branch: one past the end completes");
+	EQ_STR(eval_text("DW_OP_lit1; DW_OP_bra 0; DW_OP_lit2", NULL),
+	       "value generic = 0x0000000000000002\n", "branch: to the next operation");
+	EQ_STR(eval_text("DW_OP_skip 2; DW_OP_constu 300; DW_OP_lit3", NULL),
+	       "error ill-formed: bad-branch-target\n", "branch: into an operand");
+	EQ_STR(eval_text("DW_OP_skip 2", NULL),
+	       "error ill-formed: bad-branch-target\n", "branch: past one past the end");
+	EQ_STR(eval_text("DW_OP_lit0; DW_OP_skip -5", NULL),
+	       "error ill-formed: bad-branch-target\n", "branch: before the start");
+	EQ_STR(eval_text("DW_OP_lit1; DW_OP_lit0; DW_OP_bra -5", NULL),
+	       "value generic = 0x0000000000000001\n", "branch: not taken on 0");
+}
+
 /* A DW_OP_call2 that calls itself: the call depth bound ends it. */
 static void test_bounds(void)
 {
@@ -262,6 +315,8 @@ int main(void)
 	test_undefined_storage();
 	test_composite_storage();
 	test_multiple_locations();
+	test_implicit_pointer_storage();
+	test_branch_targets();
 	test_bounds();
 	test_session();
 	hd_eval_free(ev);
