@@ -1,0 +1,154 @@
+/* Internals shared by the case parser's files: the parser state and the
+ * small lexical helpers every directive handler uses. */
+#ifndef HD_CASE_IMPL_H
+#define HD_CASE_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "case.h"
+#include "../dwarf/expr.h"
+
+/* Where a piece of the joined main expression text came from, so an
+ * assembler column maps back to a line and column of the file. */
+typedef struct hd_seg {
+	size_t start;    /* offset in the joined text */
+	uint32_t line;
+	uint32_t col;    /* 1-based column of the piece's first byte */
+} hd_seg;
+
+/* A die directive before merging: one attribute of one DIE. */
+typedef struct hd_die_rec {
+	hd_die_info info;
+	uint32_t line;
+} hd_die_rec;
+
+/* A type directive before sorting. */
+typedef struct hd_type_rec {
+	hd_base_type t;
+	uint32_t line;
+} hd_type_rec;
+
+typedef struct hd_addr_rec {
+	uint64_t index, value;
+	uint32_t line;
+} hd_addr_rec;
+
+typedef struct hd_parser {
+	hd_case *c;
+	hd_status *st;
+	int pass;              /* 1: header directives and types; 2: the rest */
+	uint32_t line;
+	char *linebuf;         /* the current line, NUL-terminated, comment removed */
+	hd_regnames names;     /* the arch's register names, for the assembler */
+	uint32_t lastline;
+
+	unsigned seen;         /* HD_SEEN_* singletons */
+	unsigned ctx_seen;     /* context keys set so far */
+	int expr_kind;         /* 0 none, 1 text (expr:), 2 bytes (bytes:) */
+	uint32_t expr_line;
+	hd_buf text, segs, bytes;  /* the main expression */
+	hd_buf dierecs, addrrecs;
+	const hd_base_type **byname;  /* types sorted by name, after pass 1 */
+	size_t nbyname;
+	hd_buf scratch;
+} hd_parser;
+
+enum {
+	HD_SEEN_FORMAT = 1,
+	HD_SEEN_ARCH = 2,
+	HD_SEEN_ENCODING = 4,
+	HD_SEEN_STRICT = 8,
+	HD_SEEN_EXEC = 16,
+	HD_SEEN_OBJECT = 32,
+	HD_SEEN_READ = 64
+};
+
+/* An error at the current line; always returns -1. */
+int hd_perr(hd_parser *p, const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+/* A token: a run of bytes other than blanks, ',' and '='. */
+typedef struct hd_tok {
+	const char *s;
+	size_t n;
+} hd_tok;
+
+const char *hd_skip_blank(const char *s);
+/* Next word at *s (blanks skipped); n == 0 at the end of the line or before
+ * ',' / '='. */
+hd_tok hd_word(const char **s);
+/* Consumes ch (after blanks) if it is next. */
+int hd_accept(const char **s, char ch);
+int hd_tok_is(hd_tok t, const char *lit);
+int hd_expect_end(hd_parser *p, const char *s);
+int hd_expect_char(hd_parser *p, const char **s, char ch, const char *after);
+int hd_expect_word(hd_parser *p, const char **s, const char *what, hd_tok *t);
+
+/* Decimal or 0x-hex, up to 64 bits. */
+int hd_parse_u64(hd_parser *p, hd_tok t, const char *what, uint64_t *v);
+int hd_parse_u32(hd_parser *p, hd_tok t, const char *what, uint32_t *v);
+/* Like hd_parse_u64, with an optional '-' (two's complement result). */
+int hd_parse_i64(hd_parser *p, hd_tok t, const char *what, uint64_t *v, int *neg);
+/* Hex byte pairs separated by blanks or commas, to the end of the line,
+ * appended to out (possibly none). */
+int hd_parse_hex(hd_parser *p, const char *s, hd_buf *out);
+
+/* Splits "HEAD: TAIL" at the first ':'; *is_bytes says HEAD ended in the
+ * word "bytes" (which is then dropped from head). */
+int hd_split_colon(hd_parser *p, const char *rest, const char **head_end,
+                   const char **tail, int *is_bytes);
+
+/* Assembles text (which lies inside p->linebuf) or hex bytes into e. */
+int hd_case_expr_at(hd_parser *p, const char *tail, int is_bytes, hd_case_expr *e);
+
+/* An assembler message without its own "column N: " prefix. */
+const char *hd_asm_message(const char *msg);
+
+char *hd_case_strdup(hd_parser *p, const char *s, size_t n);
+
+/* Directive handlers (directives.c, context.c): REST is the text after the
+ * directive name. */
+int hd_d_format(hd_parser *p, const char *rest);
+int hd_d_arch(hd_parser *p, const char *rest);
+int hd_d_encoding(hd_parser *p, const char *rest);
+int hd_d_type(hd_parser *p, const char *rest);
+int hd_d_strict(hd_parser *p, const char *rest);
+int hd_d_exec(hd_parser *p, const char *rest);
+int hd_d_reg(hd_parser *p, const char *rest);
+int hd_d_mem(hd_parser *p, const char *rest);
+int hd_d_die(hd_parser *p, const char *rest);
+int hd_d_addr(hd_parser *p, const char *rest);
+int hd_d_context(hd_parser *p, const char *rest);
+int hd_d_object(hd_parser *p, const char *rest);
+int hd_d_push(hd_parser *p, const char *rest);
+int hd_d_cfa(hd_parser *p, const char *rest);
+int hd_d_frame_base(hd_parser *p, const char *rest);
+int hd_d_entry_reg(hd_parser *p, const char *rest);
+int hd_d_unwound_reg(hd_parser *p, const char *rest);
+int hd_d_read(hd_parser *p, const char *rest);
+int hd_d_expr(hd_parser *p, const char *rest);
+int hd_d_bytes(hd_parser *p, const char *rest);
+
+/* Helpers of the handlers (lex.c). */
+int hd_once(hd_parser *p, unsigned flag, const char *what);   /* singletons */
+int hd_nomem(hd_parser *p);
+int hd_push_rec(hd_parser *p, hd_buf *v, const void *rec, size_t size);
+/* A register name of the arch, or a DWARF register number. */
+int hd_parse_reg(hd_parser *p, hd_tok t, uint64_t *reg);
+/* "HEAD: TAIL" where HEAD must be empty (only an optional "bytes"). */
+int hd_bare_colon(hd_parser *p, const char *rest, const char **tail, int *is_bytes);
+
+/* finish.c: checks and indexes that need a whole pass. */
+int hd_case_finish_types(hd_parser *p);   /* after pass 1 */
+int hd_case_finish(hd_parser *p);         /* after pass 2 */
+/* "generic" or a declared type name; *type NULL for generic. */
+int hd_case_find_type(hd_parser *p, hd_tok name, const hd_base_type **type);
+/* The value text after the type name of `push value`, into push->bytes. */
+int hd_case_value_bytes(hd_parser *p, const hd_base_type *type, const char *s,
+                        hd_case_push *push);
+
+#endif

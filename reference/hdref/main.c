@@ -1,0 +1,163 @@
+/* hdref: the reference implementation's command. Each subcommand is one row
+ * of the table below; `eval` runs expression cases and prints their
+ * canonical results (docs/case-format.md, docs/canonical-output.md).
+ *
+ * Exit status: 0 when every file produced output; 2 for bad input or usage
+ * (messages on stderr as FILE:LINE: message); 3 when hdref itself failed
+ * (out of memory, a write error). An evaluation error is output, not failure. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../case/case.h"
+
+#define EXIT_INPUT 2
+#define EXIT_INTERNAL 3
+
+typedef struct hd_command {
+	const char *name;
+	const char *args;
+	const char *summary;
+	int (*fn)(int argc, char **argv, int verbose);
+} hd_command;
+
+static int cmd_eval(int argc, char **argv, int verbose);
+static int cmd_help(int argc, char **argv, int verbose);
+
+static const hd_command commands[] = {
+	{ "eval", "[-v] FILE...", "evaluate expression cases, print canonical results", cmd_eval },
+	{ "help", "", "show this help", cmd_help },
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: hdref [-v] COMMAND [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-5s %-14s %s\n", commands[i].name, commands[i].args,
+		        commands[i].summary);
+	fprintf(f, "\noptions:\n"
+	        "  -v         after an error line, print its message as `  # message`\n"
+	        "  --help     show this help\n"
+	        "  --version  show the version\n"
+	        "\nexit status: 0 done; 2 bad input or usage; 3 internal failure\n");
+}
+
+static int cmd_help(int argc, char **argv, int verbose)
+{
+	(void)argc;
+	(void)argv;
+	(void)verbose;
+	usage(stdout);
+	return 0;
+}
+
+/* FILE:LINE: message, or FILE: message when the error has no line. */
+static int report(const char *path, const hd_status *st)
+{
+	if (st->offset != 0)
+		fprintf(stderr, "%s:%llu: %s\n", path, (unsigned long long)st->offset, st->msg);
+	else
+		fprintf(stderr, "%s: %s\n", path, st->msg);
+	return st->kind == HD_BAD_INPUT ? EXIT_INPUT : EXIT_INTERNAL;
+}
+
+/* Evaluates one file into out; 0, or an exit status after reporting. */
+static int eval_file(const char *path, int verbose, hd_buf *out)
+{
+	hd_case *c;
+	hd_status st;
+	int rc;
+
+	hd_status_clear(&st);
+	if (hd_case_load(path, &c, &st) != 0)
+		return report(path, &st);
+	rc = hd_case_run(c, verbose, out, &st);
+	hd_case_free(c);
+	return rc != 0 ? report(path, &st) : 0;
+}
+
+static int cmd_eval(int argc, char **argv, int verbose)
+{
+	int status = 0, nfiles = 0;
+	hd_buf out;
+
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "-v") == 0)
+			verbose = 1;
+		else if (strcmp(argv[i], "--") == 0)
+			break;
+		else if (argv[i][0] == '-' && argv[i][1] != '\0')
+			return fprintf(stderr, "hdref eval: unknown option %s\n", argv[i]), EXIT_INPUT;
+	}
+	for (int i = 0, opts = 1; i < argc; i++) {
+		if (opts && strcmp(argv[i], "--") == 0) {
+			opts = 0;
+			continue;
+		}
+		if (!(opts && argv[i][0] == '-' && argv[i][1] != '\0'))
+			nfiles++;
+	}
+	if (nfiles == 0) {
+		fprintf(stderr, "usage: hdref eval [-v] FILE...\n");
+		return EXIT_INPUT;
+	}
+	hd_buf_init(&out);
+	for (int i = 0, opts = 1; i < argc; i++) {
+		int rc;
+		if (opts && strcmp(argv[i], "--") == 0) {
+			opts = 0;
+			continue;
+		}
+		if (opts && argv[i][0] == '-' && argv[i][1] != '\0')
+			continue;
+		hd_buf_reset(&out);
+		rc = eval_file(argv[i], verbose, &out);
+		if (rc != 0) {
+			/* nothing on stdout for a file that failed */
+			if (rc > status)
+				status = rc;
+			continue;
+		}
+		if (nfiles > 1)
+			printf("# %s\n", argv[i]);
+		fwrite(out.data, 1, out.len, stdout);
+	}
+	hd_buf_free(&out);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "hdref: error writing the output\n");
+		return EXIT_INTERNAL;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	int verbose = 0, i = 1;
+
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "-v") == 0) {
+			verbose = 1;
+		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			return 0;
+		} else if (strcmp(argv[i], "--version") == 0) {
+			printf("hdref 0.1.0 (case format 1)\n");
+			return 0;
+		} else {
+			fprintf(stderr, "hdref: unknown option %s\n", argv[i]);
+			usage(stderr);
+			return EXIT_INPUT;
+		}
+	}
+	if (i == argc) {
+		usage(stderr);
+		return EXIT_INPUT;
+	}
+	for (size_t k = 0; k < NCOMMANDS; k++)
+		if (strcmp(argv[i], commands[k].name) == 0)
+			return commands[k].fn(argc - i - 1, argv + i + 1, verbose);
+	fprintf(stderr, "hdref: unknown command %s\n", argv[i]);
+	usage(stderr);
+	return EXIT_INPUT;
+}
