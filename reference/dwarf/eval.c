@@ -519,7 +519,7 @@ static int finish(hd_machine *m, hd_entry *out)
 	}
 	*out = *top;
 	if (m->ctx->result == HD_RESULT_LOCATION && !out->is_loc) {
-		if (out->value.ipv == NULL && !hd_is_integral(&out->value))
+		if (out->value.ipv == NULL && out->value.type != NULL)
 			return hd_ill(m, "result-not-location",
 			              "a location description is required but the result is a value "
 			              "that does not convert to one");

@@ -367,10 +367,11 @@ int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out)
 			              "the default address space");
 		return hd_ipv_deref(m, v->ipv, out);
 	}
-	if (!hd_is_integral(v))
+	/* Seed 002 converts only values of the generic type; allowing any
+	 * integral type is offered there as an alternative in a note. */
+	if (v->type != NULL)
 		return hd_ill(m, "not-a-location",
-		              "only an integral value converts to a memory location");
-	/* zero-extended, then the low generic-size bits are the address */
+		              "only a value of the generic type converts to a memory location");
 	a = hd_value_u64(v) & hd_mask(gbits);
 	return hd_loc_memory(m, hd_default_aspace(m), a, out);
 }
