@@ -326,7 +326,9 @@ int hd_d_die(hd_parser *p, const char *s)
 	    hd_parse_u64(p, t, "DIE offset", &r.info.offset) != 0)
 		return -1;
 	s = hd_skip_blank(s);
-	if (strncmp(s, "location", 8) == 0 && (s[8] == ':' || s[8] == ' ' || s[8] == '\t')) {
+	if (*s == '\0') {
+		/* a DIE with neither attribute: DW_OP_call* on it has no effect */
+	} else if (strncmp(s, "location", 8) == 0 && (s[8] == ':' || s[8] == ' ' || s[8] == '\t')) {
 		const char *tail;
 		int is_bytes;
 		if (hd_bare_colon(p, s + 8, &tail, &is_bytes) != 0 ||
@@ -349,8 +351,8 @@ int hd_d_die(hd_parser *p, const char *s)
 			return hd_nomem(p);
 		r.info.const_value_len = p->scratch.len;
 	} else {
-		return hd_perr(p, "case-syntax", "expected `location:`, `location bytes:` "
-		               "or `const_value =`");
+		return hd_perr(p, "case-syntax", "expected `location:`, `location bytes:`, "
+		               "`const_value =` or nothing");
 	}
 	return hd_push_rec(p, &p->dierecs, &r, sizeof r);
 }
