@@ -259,6 +259,40 @@ static void test_branch_targets(void)
 	       "value generic = 0x0000000000000001\n", "branch: not taken on 0");
 }
 
+/* DW_OP_entry_value reads a register as the calling frame has it; the frame
+ * answer here says the caller's s4 is in the callee's v2 (a 2048-bit
+ * register), so the read must use s4's size, not v2's. */
+static int answer(void *self, hd_frame_query q, uint32_t frame, uint64_t reg,
+                  const uint8_t **expr, size_t *len)
+{
+	static const uint8_t v2_lane3[] = { 0x90, 0x82, 0x14, 0xe4, 0x0c };  /* regx v2; offset_uconst 12 */
+
+	(void)self;
+	if (q != HD_FRAME_REGISTER || frame != 1 || reg != HD_AMDGPU_SGPR0 + 4)
+		return -1;
+	*expr = v2_lane3;
+	*len = sizeof v2_lane3;
+	return 0;
+}
+
+static void test_entry_value(void)
+{
+	hd_frames frames = { NULL, answer };
+
+	hd_amdgpu_set_lane(model, HD_AMDGPU_VGPR0_W64 + 2, 3, 0xcafe, &st);
+	hd_amdgpu_set_lane(model, HD_AMDGPU_VGPR0_W64 + 2, 4, 0xffff, &st);
+	ctx.frames = &frames;
+	EQ_STR(eval_text("DW_OP_entry_value {DW_OP_regx s4}", NULL),
+	       "value generic = 0x000000000000cafe\n",
+	       "entry_value: the caller's 32-bit s4, found in the callee's v2 lane 3");
+	EQ_STR(eval_text("DW_OP_entry_value {DW_OP_regx s5}", NULL),
+	       "error evaluation: no-call-frame-information\n",
+	       "entry_value: no answer for the caller's s5");
+	ctx.frames = NULL;
+	EQ_STR(eval_text("DW_OP_entry_value {DW_OP_lit7}", NULL),
+	       "value generic = 0x0000000000000007\n", "entry_value: a value result");
+}
+
 /* A DW_OP_call2 that calls itself: the call depth bound ends it. */
 static void test_bounds(void)
 {
@@ -317,6 +351,7 @@ int main(void)
 	test_multiple_locations();
 	test_implicit_pointer_storage();
 	test_branch_targets();
+	test_entry_value();
 	test_bounds();
 	test_session();
 	hd_eval_free(ev);

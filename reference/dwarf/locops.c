@@ -92,9 +92,12 @@ static int register_loc(hd_machine *m, uint64_t reg, const hd_loc **out)
 		return hd_missing(m, "thread");
 	if (!m->ctx->has_frame)
 		return hd_missing(m, "call frame");
+	if (m->ctx->frame != 0) {
+		int r = frame_answer(m, HD_FRAME_REGISTER, reg, out);
+		m->last_reg = reg;  /* after the answer's own evaluation, which sets it too */
+		return r;
+	}
 	m->last_reg = reg;
-	if (m->ctx->frame != 0)
-		return frame_answer(m, HD_FRAME_REGISTER, reg, out);
 	s = hd_storage_new(m, HD_STORAGE_REGISTER, (hd_bits)bits);
 	if (s == NULL)
 		return -1;
