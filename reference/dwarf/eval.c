@@ -231,20 +231,27 @@ static int op_stack(hd_machine *m, const hd_op *op)
 
 /* ---- literals (seed 002 "Literal Operations") ---- */
 
+/* Entry index of the CU's .debug_addr (DW_OP_addrx and DW_OP_constx). */
+int hd_debug_addr(hd_machine *m, uint64_t index, uint64_t *x)
+{
+	const hd_cu *cu = m->ctx->cu;
+
+	if (cu == NULL)
+		return hd_missing(m, "compilation unit");
+	if (index >= cu->naddrs)
+		return hd_ill(m, "addr-index", ".debug_addr has no entry %llu",
+		              (unsigned long long)index);
+	*x = cu->addrs[index];
+	return 0;
+}
+
 static int op_literal(hd_machine *m, const hd_op *op)
 {
 	hd_value v;
 	uint64_t x = op->u[0];
-	const hd_cu *cu = m->ctx->cu;
 
-	if (op->id == HD_OP_constx) {
-		if (cu == NULL)
-			return hd_missing(m, "compilation unit");
-		if (x >= cu->naddrs)
-			return hd_ill(m, "addr-index", ".debug_addr has no entry %llu",
-			              (unsigned long long)x);
-		x = cu->addrs[x];
-	}
+	if (op->id == HD_OP_constx && hd_debug_addr(m, op->u[0], &x) != 0)
+		return -1;
 	hd_value_generic(m, &v, x);  /* truncates to the generic type */
 	return hd_push_value(m, &v);
 }
@@ -599,6 +606,10 @@ void hd_eval_reset(hd_eval *ev)
 	ev->depth = 0;
 }
 
+/* Reads, writes and value construction decode nothing; this encoding only
+ * supplies the address size when there is no architecture. */
+static const hd_encoding access_enc = { HD_PROFILE_AMDGPU_V0, 8, 4 };
+
 static void machine_init(hd_machine *m, hd_eval *ev, const hd_context *ctx,
                          const hd_encoding *enc, hd_status *st)
 {
@@ -645,11 +656,10 @@ int hd_eval_expr(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
 int hd_loc_read(hd_eval *ev, const hd_context *ctx, const hd_loc *loc,
                 uint64_t nbits, uint8_t *out, hd_status *st)
 {
-	static const hd_encoding enc = { HD_PROFILE_AMDGPU_V0, 8, 4 };
 	hd_machine m;
 	const hd_ipv *ipv = NULL;
 
-	machine_init(&m, ev, ctx, &enc, st);
+	machine_init(&m, ev, ctx, &access_enc, st);
 	if (hd_read_loc(&m, loc, nbits, out, &ipv) != 0)
 		return -1;
 	if (ipv != NULL)
@@ -661,19 +671,17 @@ int hd_loc_read(hd_eval *ev, const hd_context *ctx, const hd_loc *loc,
 int hd_loc_write(hd_eval *ev, const hd_context *ctx, const hd_loc *loc,
                  uint64_t nbits, const uint8_t *in, hd_status *st)
 {
-	static const hd_encoding enc = { HD_PROFILE_AMDGPU_V0, 8, 4 };
 	hd_machine m;
 
-	machine_init(&m, ev, ctx, &enc, st);
+	machine_init(&m, ev, ctx, &access_enc, st);
 	return hd_write_loc(&m, loc, nbits, in);
 }
 
 int hd_value_make(hd_eval *ev, const hd_context *ctx, const hd_base_type *type,
                   const uint8_t *bytes, size_t nbytes, hd_value *out, hd_status *st)
 {
-	static const hd_encoding enc = { HD_PROFILE_AMDGPU_V0, 8, 4 };
 	hd_machine m;
 
-	machine_init(&m, ev, ctx, &enc, st);
+	machine_init(&m, ev, ctx, &access_enc, st);
 	return hd_value_from_bytes(&m, type, bytes, nbytes, out);
 }

@@ -222,7 +222,6 @@ static int form_tls_address(hd_machine *m)
 
 int hd_op_memory(hd_machine *m, const hd_op *op)
 {
-	const hd_cu *cu = m->ctx->cu;
 	uint64_t a = op->u[0];
 	const hd_loc *l;
 
@@ -233,12 +232,8 @@ int hd_op_memory(hd_machine *m, const hd_op *op)
 	case HD_OP_GNU_push_tls_address:
 		return form_tls_address(m);
 	case HD_OP_addrx:
-		if (cu == NULL)
-			return hd_missing(m, "compilation unit");
-		if (a >= cu->naddrs)
-			return hd_ill(m, "addr-index", ".debug_addr has no entry %llu",
-			              (unsigned long long)a);
-		a = cu->addrs[a];
+		if (hd_debug_addr(m, op->u[0], &a) != 0)
+			return -1;
 		/* fall through */
 	default: /* addr */
 		if (hd_loc_memory(m, hd_default_aspace(m), a & hd_mask(hd_generic_bits(m)), &l) != 0)

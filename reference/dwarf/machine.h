@@ -62,6 +62,9 @@ int hd_err(hd_machine *m, const char *code, const char *fmt, ...)
 int hd_missing(hd_machine *m, const char *element);
 void *hd_alloc(hd_machine *m, size_t n);  /* NULL after reporting "memory-limit" */
 
+/* Entry index of the CU's .debug_addr (eval.c). */
+int hd_debug_addr(hd_machine *m, uint64_t index, uint64_t *x);
+
 /* ---- the stack (eval.c) ---- */
 uint32_t hd_stack_size(const hd_machine *m);
 hd_entry *hd_stack_at(hd_machine *m, uint32_t index);  /* 0 is the top; NULL: underflow */
