@@ -122,7 +122,7 @@ static double now(void)
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? strtol(argv[1], NULL, 10) : 1000000;
-	hd_target target = { &ops, NULL, "bench", 64, 1, 0, { NULL, NULL, NULL } };
+	hd_target target = { .ops = &ops, .name = "bench", .generic_bits = 64, .lanes = 1 };
 	hd_frames frames = { NULL, query };
 	hd_encoding enc = { HD_PROFILE_AMDGPU_V0, 8, 4 };
 	hd_context ctx;

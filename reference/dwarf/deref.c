@@ -113,6 +113,8 @@ int hd_op_entry_value(hd_machine *m, const hd_op *op)
 
 	if (!m->ctx->has_frame)
 		return hd_missing(m, "call frame");
+	if (m->ctx->stack != NULL && hd_caller_context(m, &sub) != 0)
+		return -1;
 	sub.result = HD_RESULT_ANY;
 	sub.frame = m->ctx->frame + 1;
 	sub.object = NULL;

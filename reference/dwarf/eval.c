@@ -508,6 +508,8 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 
 /* Seed 002 "DWARF Operation Expressions": the result of an evaluation from its
  * final stack and the current result kind. */
+static int convert_result(hd_machine *m, hd_entry *out);
+
 static int finish(hd_machine *m, hd_entry *out)
 {
 	hd_entry *top = hd_stack_at(m, 0);
@@ -525,6 +527,12 @@ static int finish(hd_machine *m, hd_entry *out)
 		return out->loc ? 0 : -1;
 	}
 	*out = *top;
+	return convert_result(m, out);
+}
+
+/* The result kind the context asks for, by the implicit conversions. */
+static int convert_result(hd_machine *m, hd_entry *out)
+{
 	if (m->ctx->result == HD_RESULT_LOCATION && !out->is_loc) {
 		if (out->value.ipv == NULL && out->value.type != NULL)
 			return hd_ill(m, "result-not-location",
@@ -597,6 +605,9 @@ void hd_eval_free(hd_eval *ev)
 		return;
 	hd_arena_free(&ev->arena);
 	free(ev->stack);
+	free(ev->known);
+	free(ev->pc);
+	free(ev->cfa);
 	free(ev);
 }
 
@@ -622,8 +633,30 @@ static void machine_init(hd_machine *m, hd_eval *ev, const hd_context *ctx,
 	hd_status_clear(st);
 }
 
+typedef struct expr_arg {
+	const uint8_t *bytes;
+	size_t len;
+} expr_arg;
+
+static int run_expr(hd_machine *m, void *arg, hd_entry *out)
+{
+	const expr_arg *e = arg;
+
+	if (push_initial(m, m->ctx) != 0 || run(m, e->bytes, e->len) != 0)
+		return -1;
+	return finish(m, out);
+}
+
 int hd_eval_expr(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                  const uint8_t *bytes, size_t len, hd_result *res)
+{
+	expr_arg e = { bytes, len };
+
+	return hd_eval_with(ev, ctx, enc, run_expr, &e, res);
+}
+
+int hd_eval_with(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
+                 hd_machine_fn fn, void *arg, hd_result *res)
 {
 	hd_machine m;
 	hd_entry out;
@@ -632,11 +665,14 @@ int hd_eval_expr(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
 	memset(res, 0, sizeof *res);
 	machine_init(&m, ev, ctx, enc, &res->status);
 	ev->depth = 0;
-	r = push_initial(&m, ctx);
-	if (r == 0)
-		r = run(&m, bytes, len);
-	if (r == 0)
-		r = finish(&m, &out);
+	/* registers and memory may have changed since the last evaluation */
+	if (ev->ncache > 0)
+		memset(ev->known, 0, ev->ncache);
+	r = fn(&m, arg, &out);
+	if (r == 0) {
+		m.op = NULL;
+		r = convert_result(&m, &out);
+	}
 	ev->depth = 0;
 	res->steps = m.steps;
 	if (r != 0) {

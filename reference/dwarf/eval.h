@@ -49,6 +49,7 @@ typedef struct hd_cu {
 } hd_cu;
 
 struct hd_storage;
+struct hd_callstack;
 
 /* An implicit pointer value (seed 002, DW_OP_implicit_pointer): what a
  * DW_OP_deref* of the whole implicit pointer storage yields. */
@@ -150,6 +151,10 @@ typedef struct hd_context {
 	uint64_t pc;
 	const hd_cu *cu;            /* current compilation unit; NULL: none */
 	const hd_frames *frames;    /* NULL: no frame answers */
+	const struct hd_callstack *stack;  /* the thread's call stack and its CFI
+	                                      (unwind.h); when set, it answers the
+	                                      frame-dependent operations instead of
+	                                      frames */
 	const hd_loc *object;       /* current object; NULL: none */
 	const hd_entry *initial;    /* initial stack, bottom first */
 	size_t ninitial;

@@ -36,9 +36,24 @@ static int pop_aspace(hd_machine *m, uint64_t *aspace, unsigned *bits)
 	return aspace_bits(m, *aspace, bits);
 }
 
-/* ---- frames: answers supplied by the caller (hd_frames) ---- */
+/* ---- frames: unwound from the call stack, or answers supplied by the caller ---- */
 
-/* Evaluates the caller's answer to a frame question in the top frame. */
+static int unwound(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_loc **out)
+{
+	switch (q) {
+	case HD_FRAME_CFA:
+		return hd_frame_cfa(m, out);
+	case HD_FRAME_BASE:
+		return hd_frame_base(m, out);
+	case HD_FRAME_REGISTER:
+		return hd_frame_register(m, reg, out);
+	default:
+		return hd_frame_entry_reg(m, reg, out);
+	}
+}
+
+/* With a call stack the CFI answers (unwind.c); otherwise the caller's
+ * answer (hd_frames) is evaluated in the top frame. */
 static int frame_answer(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_loc **out)
 {
 	const hd_frames *f = m->ctx->frames;
@@ -49,6 +64,8 @@ static int frame_answer(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_
 
 	if (!m->ctx->has_frame)
 		return hd_missing(m, "call frame");
+	if (m->ctx->stack != NULL)
+		return unwound(m, q, reg, out);
 	if (f == NULL || f->query(f->self, q, m->ctx->frame, reg, &expr, &len) != 0)
 		return hd_err(m, "no-call-frame-information",
 		              "no call frame information answers this for frame %u",

@@ -18,7 +18,27 @@ struct hd_eval {
 	hd_limits limits;
 	hd_entry *stack;  /* shared by nested evaluations, each above its base */
 	uint32_t depth, cap;
+	/* What one top-level evaluation has unwound so far, per frame (unwind.c).
+	 * Without it a question about frame N costs about 3^N rule evaluations. */
+	uint8_t *known;         /* HD_KNOWN_PC, HD_KNOWN_CFA bits */
+	uint64_t *pc;
+	const hd_loc **cfa;
+	uint32_t ncache;
 };
+
+enum { HD_KNOWN_PC = 1, HD_KNOWN_CFA = 2 };
+
+/* A rule application or CFA computation in progress. The list runs through
+ * the nested evaluations it starts, so CFI that needs its own result is
+ * found (seed 002, "Call Frame Instructions": circular dependencies). */
+typedef struct hd_unwinding {
+	uint32_t frame;
+	uint64_t column;   /* a register, HD_CFA_COLUMN or HD_PC_COLUMN */
+	const struct hd_unwinding *prev;
+} hd_unwinding;
+
+#define HD_CFA_COLUMN UINT64_MAX
+#define HD_PC_COLUMN (UINT64_MAX - 1)   /* the frame's program location */
 
 /* One evaluation in progress: the session plus what every handler needs. */
 typedef struct hd_machine {
@@ -32,6 +52,7 @@ typedef struct hd_machine {
 	uint64_t last_reg;      /* register of the last DW_OP_reg* executed */
 	const hd_op *op;        /* the op being executed, for messages */
 	hd_status *st;
+	const hd_unwinding *unwinding;  /* CFI being evaluated (unwind.c) */
 } hd_machine;
 
 typedef int (*hd_op_handler)(hd_machine *m, const hd_op *op);
@@ -80,6 +101,11 @@ int hd_pop_integral(hd_machine *m, hd_value *v);
  * context ctx, and leaves its result in *out (eval.c). */
 int hd_eval_nested(hd_machine *m, const hd_context *ctx, const uint8_t *bytes,
                    size_t len, hd_entry *out);
+/* Runs fn as a top-level evaluation: a fresh machine on ev, the result rules
+ * of hd_eval_expr applied to what fn leaves in *out (eval.c). */
+typedef int (*hd_machine_fn)(hd_machine *m, void *arg, hd_entry *out);
+int hd_eval_with(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
+                 hd_machine_fn fn, void *arg, hd_result *res);
 
 /* ---- values (value.c) ---- */
 unsigned hd_generic_bits(const hd_machine *m);
@@ -141,6 +167,24 @@ int hd_op_piece(hd_machine *m, const hd_op *op);       /* piece, bit_piece */
 int hd_op_piece_end(hd_machine *m, const hd_op *op);
 int hd_op_extend(hd_machine *m, const hd_op *op);
 int hd_op_select_bit_piece(hd_machine *m, const hd_op *op);
+/* unwind.c: call frames, when the context has a call stack (ctx->stack) */
+int hd_frame_pc(hd_machine *m, uint32_t frame, uint64_t *pc);
+/* The pc that selects frame's row and subprogram: a caller's call site. */
+int hd_frame_lookup_pc(hd_machine *m, uint32_t frame, uint64_t *pc);
+/* The current context with the frame and its program location replaced. */
+int hd_frame_context(hd_machine *m, uint32_t frame, hd_context *sub);
+/* Where register reg of frame lives. */
+int hd_frame_loc(hd_machine *m, uint32_t frame, uint64_t reg, const hd_loc **out);
+int hd_frame_register(hd_machine *m, uint64_t reg, const hd_loc **out);   /* DW_OP_regx, frame > 0 */
+int hd_frame_entry_reg(hd_machine *m, uint64_t reg, const hd_loc **out);  /* call_frame_entry_reg */
+int hd_frame_cfa(hd_machine *m, const hd_loc **out);                      /* call_frame_cfa */
+int hd_frame_base(hd_machine *m, const hd_loc **out);                     /* DW_OP_fbreg */
+/* Runs fn as a top-level evaluation in frame of ctx's call stack (subprogram.c). */
+int hd_run_in_frame(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
+                    uint32_t frame, hd_result_kind kind, hd_machine_fn fn, void *arg,
+                    hd_result *res);
+/* The context of the frame that called the current one, at its call site. */
+int hd_caller_context(hd_machine *m, hd_context *sub);
 /* deref.c: ops that read through a location */
 int hd_op_deref(hd_machine *m, const hd_op *op);       /* deref, deref_size, deref_type, xderef*, regval_type */
 int hd_op_entry_value(hd_machine *m, const hd_op *op);

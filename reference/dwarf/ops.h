@@ -28,7 +28,9 @@ enum {
 	HD_OPF_EXT = 1,          /* heterogeneous-debugging extension op (seed 002) */
 	HD_OPF_GNU = 2,          /* GNU vendor op */
 	HD_OPF_DECODE_ONLY = 4,  /* decoded and printed, not evaluated */
-	HD_OPF_DEPRECATED = 8    /* seed 002 marks it deprecated */
+	HD_OPF_DEPRECATED = 8,   /* seed 002 marks it deprecated */
+	HD_OPF_NOT_IN_CFI = 16   /* not allowed in a CFI expression (seed 002 "Call
+	                            Frame Instructions", first list) */
 };
 
 typedef enum hd_op_id {

@@ -48,6 +48,10 @@ typedef struct hd_target {
 	unsigned lanes;          /* lanes per thread (wavefront size); 1 for SISD */
 	uint64_t default_aspace; /* DW_ASPACE_none's storage: 0 on AMDGPU */
 	hd_regnames names;       /* register names for text and canonical output */
+	uint64_t exec_reg;       /* the execution mask register (seed 002
+	                            DW_AT_LLVM_active_lane); used when lanes > 1 */
+	int cfi_same_value;      /* the ABI's rule for a CFI column before any
+	                            instruction: same value (1) or undefined (0) */
 } hd_target;
 
 #endif
