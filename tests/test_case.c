@@ -6,19 +6,10 @@
 #include <string.h>
 
 #include "tap.h"
+#include "case_test.h"
 #include "case/case.h"
 #include "dwarf/print.h"
 #include "amdgpu/model.h"
-
-static hd_case *parse(const char *text, hd_status *st)
-{
-	hd_case *c = NULL;
-
-	hd_status_clear(st);
-	if (hd_case_parse(text, strlen(text), &c, st) != 0)
-		return NULL;
-	return c;
-}
 
 /* ---- accepted input ---- */
 
@@ -144,11 +135,7 @@ static void test_defaults(void)
 
 /* ---- refused input ---- */
 
-static const struct {
-	const char *text;
-	unsigned line;
-	const char *msg;  /* a part of the message */
-} bad[] = {
+static const case_refusal bad[] = {
 	{ "", 1, "missing `format" },
 	{ "# only a comment\n", 1, "missing `format" },
 	{ "arch none\nformat hdcts-case 1\n", 1, "first directive" },
@@ -229,19 +216,7 @@ static const struct {
 
 static void test_refuses(void)
 {
-	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		hd_status st;
-		hd_case *c = parse(bad[i].text, &st);
-		char name[120];
-		int good = c == NULL && st.kind == HD_BAD_INPUT && st.offset == bad[i].line &&
-		           strstr(st.msg, bad[i].msg) != NULL;
-
-		snprintf(name, sizeof name, "refused at line %u: %s", bad[i].line, bad[i].msg);
-		if (!OK(good, name))
-			printf("  # got kind %d line %llu: %s\n", (int)st.kind,
-			       (unsigned long long)st.offset, c ? "(parsed)" : st.msg);
-		hd_case_free(c);
-	}
+	check_refusals(bad, sizeof bad / sizeof bad[0]);
 }
 
 static void test_limits(void)
@@ -276,32 +251,9 @@ static void test_limits(void)
 	   "a missing file fails without a line");
 }
 
-/* Garbage must be refused or parsed, never crash: a little deterministic
- * fuzzing over mutations of the full case. */
 static void test_garbage(void)
 {
-	size_t n = sizeof full_case - 1;
-	char *t = malloc(n);
-	uint32_t seed = 12345;
-	int survived = 1;
-
-	for (int round = 0; round < 3000 && t != NULL; round++) {
-		hd_case *c;
-		hd_status st;
-		memcpy(t, full_case, n);
-		for (int k = 0; k < 1 + round % 8; k++) {
-			seed = seed * 1103515245u + 12345u;
-			size_t at = (seed >> 8) % n;
-			seed = seed * 1103515245u + 12345u;
-			t[at] = (char)(seed >> 16);
-		}
-		if (hd_case_parse(t, n, &c, &st) == 0)
-			hd_case_free(c);
-		else if (st.kind != HD_BAD_INPUT && st.kind != HD_NO_MEMORY)
-			survived = 0;
-	}
-	free(t);
-	OK(survived, "3000 mutated cases are parsed or refused as bad input");
+	OK(mutations(full_case, 3000, 0), "3000 mutated cases are parsed or refused as bad input");
 }
 
 /* ---- the printer ---- */
@@ -543,24 +495,6 @@ static void test_print_values(void)
 }
 
 /* ---- end to end (needs the evaluator and the model) ---- */
-
-static const char *run(hd_buf *b, const char *text, int verbose)
-{
-	hd_status st;
-	hd_case *c = parse(text, &st);
-
-	hd_buf_reset(b);
-	if (c == NULL) {
-		hd_buf_printf(b, "parse error %llu: %s", (unsigned long long)st.offset, st.msg);
-		return hd_buf_str(b);
-	}
-	if (hd_case_run(c, verbose, b, &st) != 0) {
-		hd_buf_reset(b);
-		hd_buf_printf(b, "run error %llu: %s", (unsigned long long)st.offset, st.msg);
-	}
-	hd_case_free(c);
-	return hd_buf_str(b);
-}
 
 static void test_run(void)
 {

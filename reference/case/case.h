@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "../dwarf/eval.h"
+#include "../dwarf/unwind.h"
 #include "../util/arena.h"
 #include "../util/buf.h"
 #include "../util/status.h"
@@ -69,6 +70,47 @@ typedef struct hd_case_frame {
 	hd_case_expr expr;
 } hd_case_frame;
 
+/* A `cie` declaration and its initial instructions (joined from its content
+ * lines, or empty). */
+typedef struct hd_case_cie {
+	uint32_t line;          /* of the declaration */
+	const char *name;
+	hd_cie_desc desc;       /* what hd_cfi_write lays out */
+} hd_case_cie;
+
+/* An `fde` declaration and its instructions; desc.cie indexes hd_case.cies. */
+typedef struct hd_case_fde {
+	uint32_t line;
+	const char *name;
+	const char *cie_name;
+	hd_fde_desc desc;
+} hd_case_fde;
+
+/* A `subprogram` declaration with the attributes its content lines give.
+ * sub.has_lanes tells `lanes=0` (ill-formed, for the evaluator to report)
+ * from no DW_AT_LLVM_lanes at all. */
+typedef struct hd_case_sub {
+	uint32_t line;
+	hd_subprogram sub;      /* name, range, lanes and expressions */
+} hd_case_sub;
+
+/* What an `evaluate` line asks for, answered after the main expression. */
+typedef enum hd_case_req_kind {
+	HD_REQ_CFA,
+	HD_REQ_REG,
+	HD_REQ_PC,
+	HD_REQ_FRAME_BASE,
+	HD_REQ_LANE_PC,
+	HD_REQ_ACTIVE_LANE
+} hd_case_req_kind;
+
+typedef struct hd_case_request {
+	uint32_t line;
+	hd_case_req_kind what;
+	uint32_t frame;
+	uint64_t reg;           /* HD_REQ_REG */
+} hd_case_request;
+
 typedef struct hd_case {
 	const char *path;       /* for messages; may be NULL */
 	unsigned wave;          /* 32 or 64; 0: `arch none` */
@@ -91,7 +133,23 @@ typedef struct hd_case {
 	size_t nframes;
 	int has_read;
 	uint64_t read_bits;
+	int has_expr;           /* 0 only when there are requests */
 	hd_case_expr expr;      /* the expression under test */
+
+	/* the call stack and its call frame information; stack NULL: none */
+	const uint64_t *stack;  /* PCs, top frame first */
+	uint32_t nstack;
+	const hd_case_cie *cies;       /* in file order */
+	size_t ncies;
+	const hd_case_fde *fdes;       /* in file order */
+	size_t nfdes;
+	int has_debug_frame;           /* a whole section instead of cies/fdes */
+	const uint8_t *debug_frame;
+	size_t debug_frame_len;
+	const hd_case_sub *subs;       /* in file order */
+	size_t nsubs;
+	const hd_case_request *requests;  /* in file order */
+	size_t nrequests;
 
 	/* storage: everything above points into these */
 	hd_arena arena;

@@ -17,6 +17,45 @@ typedef struct hd_seg {
 	uint32_t col;    /* 1-based column of the piece's first byte */
 } hd_seg;
 
+/* Text that several lines give, joined with ';' in file order (the main
+ * expression, the instructions of a CIE or FDE), with the pieces' origins. */
+typedef struct hd_joined {
+	hd_buf text;
+	hd_buf segs;     /* hd_seg */
+} hd_joined;
+
+/* What a content line of a cie, fde or subprogram belongs to. */
+enum {
+	HD_OWNER_CIE,
+	HD_OWNER_FDE,
+	HD_OWNER_SUB
+};
+
+/* The attributes a subprogram content line can give. */
+enum {
+	HD_ATTR_FRAME_BASE,
+	HD_ATTR_LANE_PC,
+	HD_ATTR_ACTIVE_LANE,
+	HD_ATTR_COUNT
+};
+
+/* A content line (`cie NAME: ...`, `fde NAME bytes: ...`, `subprogram NAME
+ * frame_base: ...`) before it is matched with its declaration. CFA text is
+ * kept as text: it can only be assembled once the CIE's address size is
+ * known. Subprogram expressions are assembled on their line. */
+typedef struct hd_content_rec {
+	uint8_t owner;          /* HD_OWNER_* */
+	uint8_t attr;           /* HD_ATTR_* for subprograms */
+	uint8_t is_bytes;
+	const char *name;
+	uint32_t line;
+	uint32_t col;           /* 1-based column of text[0] in the line */
+	const char *text;       /* CFA text, without surrounding blanks and ';' */
+	size_t text_len;
+	const uint8_t *bytes;   /* bytes form, or an assembled expression */
+	size_t len;
+} hd_content_rec;
+
 /* A die directive before merging: one attribute of one DIE. */
 typedef struct hd_die_rec {
 	hd_die_info info;
@@ -47,11 +86,23 @@ typedef struct hd_parser {
 	unsigned ctx_seen;     /* context keys set so far */
 	int expr_kind;         /* 0 none, 1 text (expr:), 2 bytes (bytes:) */
 	uint32_t expr_line;
-	hd_buf text, segs, bytes;  /* the main expression */
+	hd_joined text;        /* the main expression, text form */
+	hd_buf bytes;          /* the main expression, bytes form */
 	hd_buf dierecs, addrrecs;
 	const hd_base_type **byname;  /* types sorted by name, after pass 1 */
 	size_t nbyname;
 	hd_buf scratch;
+
+	/* call stacks and CFI (stack.c, stack_finish.c) */
+	hd_buf cierecs, fderecs, subrecs;  /* hd_case_cie, hd_case_fde, hd_case_sub */
+	hd_buf contents;       /* hd_content_rec */
+	hd_buf reqrecs;        /* hd_case_request */
+	hd_buf dfbytes;        /* debug-frame bytes */
+	uint32_t pc_line;      /* the context line with a `pc=` key; 0: none */
+	uint32_t needs_stack_line;   /* first line that needs a stack */
+	const char *needs_stack_what;
+	uint32_t cfi_line;     /* first cie or fde line */
+	uint32_t df_line;      /* first debug-frame line */
 } hd_parser;
 
 enum {
@@ -61,7 +112,8 @@ enum {
 	HD_SEEN_STRICT = 8,
 	HD_SEEN_EXEC = 16,
 	HD_SEEN_OBJECT = 32,
-	HD_SEEN_READ = 64
+	HD_SEEN_READ = 64,
+	HD_SEEN_STACK = 128
 };
 
 /* An error at the current line; always returns -1. */
@@ -132,6 +184,13 @@ int hd_d_unwound_reg(hd_parser *p, const char *rest);
 int hd_d_read(hd_parser *p, const char *rest);
 int hd_d_expr(hd_parser *p, const char *rest);
 int hd_d_bytes(hd_parser *p, const char *rest);
+/* stack.c */
+int hd_d_stack(hd_parser *p, const char *rest);
+int hd_d_cie(hd_parser *p, const char *rest);
+int hd_d_fde(hd_parser *p, const char *rest);
+int hd_d_debug_frame(hd_parser *p, const char *rest);
+int hd_d_subprogram(hd_parser *p, const char *rest);
+int hd_d_evaluate(hd_parser *p, const char *rest);
 
 /* Helpers of the handlers (lex.c). */
 int hd_once(hd_parser *p, unsigned flag, const char *what);   /* singletons */
@@ -142,9 +201,30 @@ int hd_parse_reg(hd_parser *p, hd_tok t, uint64_t *reg);
 /* "HEAD: TAIL" where HEAD must be empty (only an optional "bytes"). */
 int hd_bare_colon(hd_parser *p, const char *rest, const char **tail, int *is_bytes);
 
+/* join.c: text spread over several lines. */
+void hd_joined_init(hd_joined *j);
+void hd_joined_free(hd_joined *j);
+/* The text after an expression line's ':' without surrounding blanks and
+ * the trailing ';' the join would double. */
+hd_tok hd_piece(const char *tail);
+/* Appends a piece that starts at line:col of the file; empty pieces are
+ * skipped. */
+int hd_joined_add(hd_parser *p, hd_joined *j, hd_tok piece, uint32_t line, uint32_t col);
+/* An assembler of joined text: 0, or -1 with st->offset the 0-based offset
+ * of the problem in text and st->msg its message. */
+typedef int (*hd_asm_fn)(void *arg, const char *text, size_t len, hd_buf *out,
+                         hd_status *st);
+/* Assembles j with fn into out; an error is reported at the line and column
+ * of the file that hold it (first_line when j is empty). */
+int hd_joined_assemble(hd_parser *p, const hd_joined *j, uint32_t first_line,
+                       hd_asm_fn fn, void *arg, hd_buf *out);
+/* hd_asm_fn for operation expressions in the case's encoding. */
+int hd_asm_expr(void *p, const char *text, size_t len, hd_buf *out, hd_status *st);
+
 /* finish.c: checks and indexes that need a whole pass. */
 int hd_case_finish_types(hd_parser *p);   /* after pass 1 */
 int hd_case_finish(hd_parser *p);         /* after pass 2 */
+int hd_case_finish_stack(hd_parser *p);   /* stack_finish.c, from hd_case_finish */
 /* "generic" or a declared type name; *type NULL for generic. */
 int hd_case_find_type(hd_parser *p, hd_tok name, const hd_base_type **type);
 /* The value text after the type name of `push value`, into push->bytes. */

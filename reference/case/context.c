@@ -78,6 +78,7 @@ static int k_frame(hd_parser *p, hd_tok v)
 
 static int k_pc(hd_parser *p, hd_tok v)
 {
+	p->pc_line = p->line;  /* a call stack checks it against its PCs */
 	p->c->has_pc = !hd_tok_is(v, "none");
 	return p->c->has_pc ? hd_parse_u64(p, v, "pc", &p->c->pc) : 0;
 }
@@ -272,9 +273,9 @@ static int expr_kind(hd_parser *p, int kind)
 
 int hd_d_expr(hd_parser *p, const char *s)
 {
-	const char *tail, *end;
+	const char *tail;
 	int is_bytes;
-	hd_seg seg;
+	hd_tok piece;
 
 	if (hd_bare_colon(p, s, &tail, &is_bytes) != 0)
 		return -1;
@@ -282,25 +283,9 @@ int hd_d_expr(hd_parser *p, const char *s)
 		return hd_perr(p, "case-syntax", "write `bytes:`, not `expr bytes:`");
 	if (expr_kind(p, 1) != 0)
 		return -1;
-	/* pieces are joined with ';', so a piece's own trailing ';' is dropped */
-	tail = hd_skip_blank(tail);
-	end = tail + strlen(tail);
-	while (end > tail && (end[-1] == ';' || end[-1] == ' ' || end[-1] == '\t' ||
-	                      end[-1] == '\r'))
-		end--;
-	if (end == tail)
-		return 0;
-	if (p->text.len > 0)
-		hd_buf_byte(&p->text, ';');
-	seg.start = p->text.len;
-	seg.line = p->line;
-	seg.col = (uint32_t)(tail - p->linebuf) + 1;
-	hd_buf_put(&p->text, tail, (size_t)(end - tail));
-	if (hd_push_rec(p, &p->segs, &seg, sizeof seg) != 0)
-		return -1;
-	if (p->text.len > HD_CASE_MAX_FILE)
-		return hd_perr(p, "case-limit", "expression text too long");
-	return p->text.failed ? hd_nomem(p) : 0;
+	piece = hd_piece(tail);
+	return hd_joined_add(p, &p->text, piece, p->line,
+	                     (uint32_t)(piece.s - p->linebuf) + 1);
 }
 
 int hd_d_bytes(hd_parser *p, const char *s)

@@ -1,8 +1,9 @@
 /* What the case parser can only check once a pass has seen every line:
  * duplicate type, DIE, .debug_addr and frame-answer declarations, type name
- * lookup, and the main expression, which may span several lines. Records are
- * sorted (ties broken by line, so reports do not depend on qsort) and then
- * compared with their neighbours, which keeps large files linear-ish. */
+ * lookup, and the main expression, which may span several lines (the call
+ * stack's checks are in stack_finish.c). Records are sorted (ties broken by
+ * line, so reports do not depend on qsort) and then compared with their
+ * neighbours, which keeps large files linear-ish. */
 #include "case_impl.h"
 
 #include <stdlib.h>
@@ -188,30 +189,16 @@ int hd_case_value_bytes(hd_parser *p, const hd_base_type *type, const char *s,
 
 /* ---- the main expression ---- */
 
-/* Maps an offset in the joined text back to a line and column. */
-static void locate(hd_parser *p, uint64_t off, uint32_t *line, uint64_t *col)
-{
-	const hd_seg *segs = (const hd_seg *)p->segs.data;
-	size_t n = p->segs.len / sizeof *segs, i = 0;
-
-	*line = p->expr_line;
-	*col = off + 1;
-	if (n == 0)
-		return;
-	while (i + 1 < n && segs[i + 1].start <= off)
-		i++;
-	*line = segs[i].line;
-	*col = segs[i].col + (off - segs[i].start);
-}
-
+/* An `evaluate` line makes the main expression optional. */
 static int finish_expr(hd_parser *p)
 {
 	hd_case_expr *e = &p->c->expr;
 	hd_buf out;
-	hd_status ast;
 	uint8_t *b;
 
 	if (p->expr_kind == 0) {
+		if (p->reqrecs.len > 0)
+			return 0;
 		p->line = p->lastline ? p->lastline : 1;
 		return hd_perr(p, "case-syntax", "no `expr:` or `bytes:` line");
 	}
@@ -220,19 +207,9 @@ static int finish_expr(hd_parser *p)
 	hd_buf_init(&out);
 	if (p->expr_kind == 2) {
 		hd_buf_put(&out, p->bytes.data, p->bytes.len);
-	} else {
-		hd_status_clear(&ast);
-		if (hd_assemble(p->text.len ? (const char *)p->text.data : "", p->text.len,
-		                &p->c->enc, &p->names, &out, &ast) != 0) {
-			uint32_t line;
-			uint64_t col;
-			locate(p, ast.offset, &line, &col);
-			hd_buf_free(&out);
-			p->line = line;
-			return hd_perr(p, ast.code != NULL ? ast.code : "case-assemble",
-			               "column %llu: %s", (unsigned long long)col,
-			               hd_asm_message(ast.msg));
-		}
+	} else if (hd_joined_assemble(p, &p->text, p->expr_line, hd_asm_expr, p, &out) != 0) {
+		hd_buf_free(&out);
+		return -1;
 	}
 	if (out.failed) {
 		hd_buf_free(&out);
@@ -247,6 +224,7 @@ static int finish_expr(hd_parser *p)
 		memcpy(b, out.data, out.len);
 	e->bytes = b;
 	e->len = out.len;
+	p->c->has_expr = 1;
 	hd_buf_free(&out);
 	return 0;
 }
@@ -384,5 +362,5 @@ int hd_case_finish(hd_parser *p)
 	c->cu.offset = 0;
 	if (c->setv.failed || c->pushv.failed || c->framev.failed || c->typev.failed)
 		return no_memory(p);
-	return 0;
+	return hd_case_finish_stack(p);
 }

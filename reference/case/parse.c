@@ -43,6 +43,12 @@ static const hd_directive directives[] = {
 	{ "read", 2, hd_d_read },
 	{ "expr", 2, hd_d_expr },
 	{ "bytes", 2, hd_d_bytes },
+	{ "stack", 2, hd_d_stack },
+	{ "cie", 2, hd_d_cie },
+	{ "fde", 2, hd_d_fde },
+	{ "debug-frame", 2, hd_d_debug_frame },
+	{ "subprogram", 2, hd_d_subprogram },
+	{ "evaluate", 2, hd_d_evaluate },
 };
 
 #define NDIRECTIVES (sizeof directives / sizeof directives[0])
@@ -194,12 +200,17 @@ void hd_case_free(hd_case *c)
 
 static void parser_free(hd_parser *p)
 {
-	hd_buf_free(&p->text);
-	hd_buf_free(&p->segs);
+	hd_joined_free(&p->text);
 	hd_buf_free(&p->bytes);
 	hd_buf_free(&p->dierecs);
 	hd_buf_free(&p->addrrecs);
 	hd_buf_free(&p->scratch);
+	hd_buf_free(&p->cierecs);
+	hd_buf_free(&p->fderecs);
+	hd_buf_free(&p->subrecs);
+	hd_buf_free(&p->contents);
+	hd_buf_free(&p->reqrecs);
+	hd_buf_free(&p->dfbytes);
 	free(p->byname);
 }
 
@@ -217,12 +228,17 @@ int hd_case_parse(const char *text, size_t len, hd_case **out, hd_status *st)
 	p.c = case_new();
 	if (p.c == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	hd_buf_init(&p.text);
-	hd_buf_init(&p.segs);
+	hd_joined_init(&p.text);
 	hd_buf_init(&p.bytes);
 	hd_buf_init(&p.dierecs);
 	hd_buf_init(&p.addrrecs);
 	hd_buf_init(&p.scratch);
+	hd_buf_init(&p.cierecs);
+	hd_buf_init(&p.fderecs);
+	hd_buf_init(&p.subrecs);
+	hd_buf_init(&p.contents);
+	hd_buf_init(&p.reqrecs);
+	hd_buf_init(&p.dfbytes);
 
 	rc = run_pass(&p, text, len, 1);
 	if (rc == 0 && !(p.seen & HD_SEEN_FORMAT)) {

@@ -1,27 +1,14 @@
 /* Running a parsed case: build the AMDGPU wavefront and the evaluation
  * context the case describes, evaluate its setup expressions (current object,
  * initial stack) and then the expression under test, and print the outcome in
- * canonical form (docs/canonical-output.md). */
-#include "case.h"
+ * canonical form (docs/canonical-output.md). A case with a call stack is
+ * built and answered with requests.c. */
+#include "run_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../amdgpu/model.h"
 #include "../dwarf/print.h"
-
-typedef struct hd_runner {
-	const hd_case *c;
-	hd_amdgpu *model;
-	const hd_target *arch;
-	hd_eval *ev;
-	hd_context ctx;
-	hd_frames frames;
-	hd_entry *entries;
-	int verbose;
-	hd_buf *out;
-	hd_status *st;
-} hd_runner;
 
 /* A setup problem the model finds (a value too wide for a register, an
  * address space it lacks) is the case's fault: report it at its line. */
@@ -102,6 +89,21 @@ static int apply_set(hd_runner *r, const hd_case_set *s)
 	return bad_msg(r, s->line, "case-internal", "unknown directive kind");
 }
 
+/* The top frame of a call stack is where the thread is: its PC goes into
+ * the pc register, after the reg directives (which may not set pc then). */
+static int set_stack_pc(hd_runner *r)
+{
+	uint8_t buf[8];
+	hd_status mst;
+
+	for (unsigned b = 0; b < 8; b++)
+		buf[b] = (uint8_t)(r->c->stack[0] >> (8 * b));
+	hd_status_clear(&mst);
+	if (hd_amdgpu_set_reg(r->model, HD_AMDGPU_PC_64, buf, sizeof buf, &mst) != 0)
+		return bad_at(r, 0, &mst);
+	return 0;
+}
+
 static int build_model(hd_runner *r)
 {
 	const hd_case *c = r->c;
@@ -116,7 +118,7 @@ static int build_model(hd_runner *r)
 	for (size_t i = 0; i < c->nsets; i++)
 		if (apply_set(r, &c->sets[i]) != 0)
 			return -1;
-	return 0;
+	return c->stack != NULL ? set_stack_pc(r) : 0;
 }
 
 /* ---- frame answers ---- */
@@ -160,7 +162,7 @@ static int frame_query(void *self, hd_frame_query q, uint32_t frame, uint64_t re
 /* ---- output helpers ---- */
 
 /* "  # message", on one line whatever the message holds. */
-static void print_message(hd_runner *r, const char *msg)
+void hd_run_message(hd_runner *r, const char *msg)
 {
 	if (!r->verbose || msg == NULL || msg[0] == '\0')
 		return;
@@ -176,10 +178,10 @@ static const char *code_of(const hd_status *st)
 }
 
 /* A setup expression failed: that is the case's outcome. */
-static void print_setup_error(hd_runner *r, const hd_status *st)
+void hd_run_setup_error(hd_runner *r, const hd_status *st)
 {
 	hd_buf_printf(r->out, "error setup %s: %s\n", hd_kind_name(st->kind), code_of(st));
-	print_message(r, st->msg);
+	hd_run_message(r, st->msg);
 }
 
 /* ---- setup expressions ---- */
@@ -197,14 +199,14 @@ static int eval_location(hd_runner *r, const hd_case_expr *e, const hd_loc **loc
 	lctx.ninitial = 0;
 	memset(&res, 0, sizeof res);
 	if (hd_eval_expr(r->ev, &lctx, &r->c->enc, e->bytes, e->len, &res) != 0) {
-		print_setup_error(r, &res.status);
+		hd_run_setup_error(r, &res.status);
 		return 1;
 	}
 	if (res.kind != HD_OUT_LOCATION || res.loc == NULL) {
 		hd_status st;
 		hd_fail(&st, HD_INTERNAL, "not-a-location", 0,
 		        "a location was asked for and something else came back");
-		print_setup_error(r, &st);
+		hd_run_setup_error(r, &st);
 		return 1;
 	}
 	*loc = res.loc;
@@ -220,7 +222,7 @@ static int push_entry(hd_runner *r, const hd_case_push *p, hd_entry *e)
 		hd_status_clear(&st);
 		if (hd_value_make(r->ev, &r->ctx, p->type, p->bytes, p->nbytes, &e->value,
 		                  &st) != 0) {
-			print_setup_error(r, &st);
+			hd_run_setup_error(r, &st);
 			return 1;
 		}
 		return 0;
@@ -295,9 +297,8 @@ static void make_context(hd_runner *r)
 
 /* ---- the expression under test ---- */
 
-static int read_through(hd_runner *r, const hd_loc *loc)
+int hd_run_read(hd_runner *r, const hd_loc *loc, uint64_t n)
 {
-	uint64_t n = r->c->read_bits;
 	uint8_t *buf = calloc((size_t)((n + 7) / 8), 1);
 	hd_status st;
 
@@ -307,7 +308,7 @@ static int read_through(hd_runner *r, const hd_loc *loc)
 	hd_buf_printf(r->out, "read %llu", (unsigned long long)n);
 	if (hd_loc_read(r->ev, &r->ctx, loc, n, buf, &st) != 0) {
 		hd_buf_printf(r->out, " error %s: %s\n", hd_kind_name(st.kind), code_of(&st));
-		print_message(r, st.msg);
+		hd_run_message(r, st.msg);
 	} else {
 		hd_buf_put(r->out, " = ", 3);
 		hd_print_hex(r->out, buf, n);
@@ -317,25 +318,41 @@ static int read_through(hd_runner *r, const hd_loc *loc)
 	return 0;
 }
 
-static int evaluate(hd_runner *r)
+/* The main expression, if the case has one, and the read through it. */
+static int main_expr(hd_runner *r)
 {
 	hd_result res;
+
+	if (!r->c->has_expr)
+		return 0;
+	memset(&res, 0, sizeof res);
+	hd_eval_expr(r->ev, &r->ctx, &r->c->enc, r->c->expr.bytes, r->c->expr.len, &res);
+	hd_print_result(r->out, &res, r->arch);
+	if (res.kind == HD_OUT_ERROR)
+		hd_run_message(r, res.status.msg);
+	if (res.kind == HD_OUT_LOCATION && r->c->has_read)
+		return hd_run_read(r, res.loc, r->c->read_bits);
+	return 0;
+}
+
+/* One evaluator session for everything: results stay alive until the end,
+ * so the setup's locations can be used by the expression and requests. */
+static int evaluate(hd_runner *r)
+{
 	int rc;
 
 	r->ev = hd_eval_new(NULL);
 	if (r->ev == NULL)
 		return hd_fail(r->st, HD_NO_MEMORY, "no-memory", 0, "cannot make an evaluator");
+	/* the stack first: the setup expressions may need the CFI too */
+	if (r->c->stack != NULL && (rc = hd_run_stack(r)) != 0)
+		return rc < 0 ? -1 : 0;
 	rc = setup(r);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	memset(&res, 0, sizeof res);
-	hd_eval_expr(r->ev, &r->ctx, &r->c->enc, r->c->expr.bytes, r->c->expr.len, &res);
-	hd_print_result(r->out, &res, r->arch);
-	if (res.kind == HD_OUT_ERROR)
-		print_message(r, res.status.msg);
-	if (res.kind == HD_OUT_LOCATION && r->c->has_read)
-		return read_through(r, res.loc);
-	return 0;
+	if (main_expr(r) != 0)
+		return -1;
+	return hd_run_requests(r);
 }
 
 int hd_case_run(const hd_case *c, int verbose, hd_buf *out, hd_status *st)
@@ -355,6 +372,7 @@ int hd_case_run(const hd_case *c, int verbose, hd_buf *out, hd_status *st)
 	}
 	if (rc == 0 && out->failed)
 		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	hd_run_stack_free(&r);
 	if (r.ev != NULL)
 		hd_eval_free(r.ev);
 	free(r.entries);
