@@ -1,8 +1,8 @@
 /* The call frame instruction table, built from cfa.def, and the codec of one
  * instruction: bytes to hd_cfa_insn and back (DWARF 5 sections 6.4.2 and
  * 7.24, seed 002 "Call Frame Instructions"). Operands are read and written by
- * kind through hd_opnd_table (ops.c), the same layouts the expression codec
- * uses, so neither function knows any instruction by name. */
+ * kind through hd_opnd_read and hd_opnd_put (ops.c), the code the expression
+ * codec uses, so neither function knows any instruction by name. */
 #include "cfi.h"
 #include "../util/reader.h"
 
@@ -68,41 +68,14 @@ static int cfa_encoding(unsigned addr_size, hd_encoding *enc, uint64_t off, hd_s
 	return 0;
 }
 
-/* Operand i of kind k, after the opcode byte. */
+/* Operand i of kind k, after the opcode byte: an expression's length goes
+ * to block_len, an integer to u[i]. */
 static int read_operand(hd_reader *r, hd_opnd k, const hd_encoding *enc,
                         hd_cfa_insn *in, int i, hd_status *st)
 {
-	const hd_opnd_info *oi = &hd_opnd_table[k];
-	uint64_t v = 0;
-	int64_t s;
+	uint64_t *v = hd_opnd_table[k].form == HD_FORM_BLOCK ? &in->block_len : &in->u[i];
 
-	if (oi->form == HD_FORM_BLOCK) {
-		if (hd_read_uleb(r, &v, st) != 0)
-			return -1;
-		/* compare before narrowing: a 64-bit length may not fit size_t */
-		if (v > r->len - r->pos)
-			return hd_fail(st, HD_ILL_FORMED, "truncated", r->pos,
-			               "expression of %" PRIu64 " byte(s) at offset %zu runs"
-			               " past the end (%zu remain)", v, r->pos, r->len - r->pos);
-		in->block_len = v;
-		return hd_read_block(r, (size_t)v, &in->block, st);
-	}
-	if (oi->form == HD_FORM_FIXED && oi->is_signed) {
-		if (hd_read_sint(r, hd_opnd_size(k, enc), &s, st) != 0)
-			return -1;
-		v = (uint64_t)s;
-	} else if (oi->form == HD_FORM_FIXED) {
-		if (hd_read_uint(r, hd_opnd_size(k, enc), &v, st) != 0)
-			return -1;
-	} else if (oi->is_signed) {
-		if (hd_read_sleb(r, &s, st) != 0)
-			return -1;
-		v = (uint64_t)s;
-	} else if (hd_read_uleb(r, &v, st) != 0) {
-		return -1;
-	}
-	in->u[i] = v;
-	return 0;
+	return hd_opnd_read(r, k, enc, "expression", v, &in->block, st);
 }
 
 int hd_cfa_decode(const uint8_t *bytes, size_t len, size_t off, unsigned addr_size,
@@ -172,21 +145,13 @@ static int check_operands(const hd_cfa_insn *in, const hd_encoding *enc, hd_stat
 	return 0;
 }
 
+/* An expression's length is in block_len, an integer in u[i]. */
 static void put_operand(hd_buf *out, hd_opnd k, const hd_encoding *enc,
                         const hd_cfa_insn *in, int i)
 {
-	const hd_opnd_info *oi = &hd_opnd_table[k];
+	uint64_t v = hd_opnd_table[k].form == HD_FORM_BLOCK ? in->block_len : in->u[i];
 
-	if (oi->form == HD_FORM_BLOCK) {
-		hd_buf_uleb(out, in->block_len);
-		hd_buf_put(out, in->block, (size_t)in->block_len);
-	} else if (oi->form == HD_FORM_FIXED) {
-		hd_buf_uint(out, in->u[i], hd_opnd_size(k, enc));
-	} else if (oi->is_signed) {
-		hd_buf_sleb(out, (int64_t)in->u[i]);
-	} else {
-		hd_buf_uleb(out, in->u[i]);
-	}
+	hd_opnd_put(out, k, enc, v, in->block);
 }
 
 int hd_cfa_encode(hd_buf *out, const hd_cfa_insn *in, unsigned addr_size, hd_status *st)

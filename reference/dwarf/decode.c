@@ -77,47 +77,13 @@ static int read_opcode(hd_reader *r, const hd_encoding *enc, hd_op *op, hd_statu
 	return 0;
 }
 
+/* A block's length goes to block_len, an integer to its slot in u. */
 static int read_operand(hd_reader *r, hd_opnd k, const hd_encoding *enc,
                         hd_op *op, int slot, hd_status *st)
 {
-	const hd_opnd_info *oi = &hd_opnd_table[k];
-	uint64_t v = 0, n;
-	int64_t s;
+	uint64_t *v = hd_opnd_table[k].form == HD_FORM_BLOCK ? &op->block_len : &op->u[slot];
 
-	switch ((hd_opnd_form)oi->form) {
-	case HD_FORM_NONE:
-		return 0;
-	case HD_FORM_FIXED:
-		if (oi->is_signed) {
-			if (hd_read_sint(r, hd_opnd_size(k, enc), &s, st) != 0)
-				return -1;
-			v = (uint64_t)s;
-		} else if (hd_read_uint(r, hd_opnd_size(k, enc), &v, st) != 0) {
-			return -1;
-		}
-		break;
-	case HD_FORM_LEB:
-		if (oi->is_signed) {
-			if (hd_read_sleb(r, &s, st) != 0)
-				return -1;
-			v = (uint64_t)s;
-		} else if (hd_read_uleb(r, &v, st) != 0) {
-			return -1;
-		}
-		break;
-	case HD_FORM_BLOCK:
-		if (oi->size ? hd_read_uint(r, oi->size, &n, st) : hd_read_uleb(r, &n, st))
-			return -1;
-		/* compare before narrowing: a 64-bit length may not fit size_t */
-		if (n > r->len - r->pos)
-			return hd_fail(st, HD_ILL_FORMED, "truncated", r->pos,
-			               "block of %" PRIu64 " byte(s) at offset %zu runs past"
-			               " the end (%zu remain)", n, r->pos, r->len - r->pos);
-		op->block_len = n;
-		return hd_read_block(r, (size_t)n, &op->block, st);
-	}
-	op->u[slot] = v;
-	return 0;
+	return hd_opnd_read(r, k, enc, "block", v, &op->block, st);
 }
 
 int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,

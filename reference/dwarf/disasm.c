@@ -38,20 +38,6 @@ static int print_reg_name(hd_buf *out, uint64_t reg, const hd_regnames *names)
 	return 1;
 }
 
-static void print_int(hd_buf *out, hd_opnd k, uint64_t v, const hd_regnames *names)
-{
-	const hd_opnd_info *oi = &hd_opnd_table[k];
-
-	if (k == HD_OPND_REG && print_reg_name(out, v, names))
-		return;
-	if (oi->hex)
-		hd_buf_printf(out, "0x%" PRIx64, v);
-	else if (oi->is_signed)
-		hd_buf_printf(out, "%" PRId64, (int64_t)v);
-	else
-		hd_buf_printf(out, "%" PRIu64, v);
-}
-
 static void print_hex_block(hd_buf *out, const uint8_t *p, uint64_t n)
 {
 	hd_buf_byte(out, '[');
@@ -112,8 +98,9 @@ static void print_op_at(hd_buf *out, const hd_op *op, const hd_encoding *enc,
 			print_expr_block(out, op->block, op->block_len, enc, names, depth);
 		else if (hd_opnd_table[k].form == HD_FORM_BLOCK)
 			print_hex_block(out, op->block, op->block_len);
-		else
-			print_int(out, k, op->u[hd_opnd_slot(info, i)], names);
+		else if (k != HD_OPND_REG ||
+		         !print_reg_name(out, op->u[hd_opnd_slot(info, i)], names))
+			hd_opnd_print(out, k, op->u[hd_opnd_slot(info, i)]);
 	}
 }
 

@@ -51,31 +51,13 @@ static void put_opcode(hd_buf *out, const hd_op *op, const hd_encoding *enc)
 	hd_buf_byte(out, (uint8_t)(info->code + (info->family > 1 ? op->u[0] : 0)));
 }
 
+/* A block's length is in block_len, an integer in its slot in u. */
 static void put_operand(hd_buf *out, hd_opnd k, const hd_encoding *enc,
-                        const hd_op *op, uint64_t v)
+                        const hd_op *op, int slot)
 {
-	const hd_opnd_info *oi = &hd_opnd_table[k];
+	uint64_t v = hd_opnd_table[k].form == HD_FORM_BLOCK ? op->block_len : op->u[slot];
 
-	switch ((hd_opnd_form)oi->form) {
-	case HD_FORM_NONE:
-		break;
-	case HD_FORM_FIXED:
-		hd_buf_uint(out, v, hd_opnd_size(k, enc));
-		break;
-	case HD_FORM_LEB:
-		if (oi->is_signed)
-			hd_buf_sleb(out, (int64_t)v);
-		else
-			hd_buf_uleb(out, v);
-		break;
-	case HD_FORM_BLOCK:
-		if (oi->size)
-			hd_buf_uint(out, op->block_len, oi->size);
-		else
-			hd_buf_uleb(out, op->block_len);
-		hd_buf_put(out, op->block, (size_t)op->block_len);
-		break;
-	}
+	hd_opnd_put(out, k, enc, v, op->block);
 }
 
 int hd_encode_op(hd_buf *out, const hd_op *op, const hd_encoding *enc, hd_status *st)
@@ -99,8 +81,7 @@ int hd_encode_op(hd_buf *out, const hd_op *op, const hd_encoding *enc, hd_status
 		return -1;
 	put_opcode(out, op, enc);
 	for (int i = 0; i < 2 && info->opnd[i] != HD_OPND_NONE; i++)
-		put_operand(out, (hd_opnd)info->opnd[i], enc, op,
-		            op->u[hd_opnd_slot(info, i)]);
+		put_operand(out, (hd_opnd)info->opnd[i], enc, op, hd_opnd_slot(info, i));
 	if (out->failed)
 		return hd_fail(st, HD_NO_MEMORY, "out-of-memory", op->offset,
 		               "no memory to encode DW_OP_%s", info->name);

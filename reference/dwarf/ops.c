@@ -1,8 +1,10 @@
 /* The operation table, built from ops.def, and what is derived from it:
  * profile names, which ops a profile can encode, lookup by name, and the
- * layout of each operand kind. */
+ * layout of each operand kind with the one place that reads, writes and
+ * prints an operand by that layout. */
 #include "ops.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 const hd_op_info hd_op_table[HD_OP_COUNT] = {
@@ -63,6 +65,97 @@ int hd_opnd_fits(hd_opnd k, const hd_encoding *enc, uint64_t v)
 	/* a signed field holds [-2^(bits-1), 2^(bits-1)) */
 	s = (int64_t)v;
 	return s >= -((int64_t)1 << (bits - 1)) && s < ((int64_t)1 << (bits - 1));
+}
+
+/* A block's length and bytes; the length is checked against what remains
+ * before it is narrowed, since a 64-bit length may not fit size_t. */
+static int read_block(hd_reader *r, const hd_opnd_info *oi, const char *what,
+                      uint64_t *v, const uint8_t **block, hd_status *st)
+{
+	uint64_t n;
+
+	if (oi->size ? hd_read_uint(r, oi->size, &n, st) : hd_read_uleb(r, &n, st))
+		return -1;
+	if (n > r->len - r->pos)
+		return hd_fail(st, HD_ILL_FORMED, "truncated", r->pos,
+		               "%s of %" PRIu64 " byte(s) at offset %zu runs past"
+		               " the end (%zu remain)", what, n, r->pos, r->len - r->pos);
+	*v = n;
+	return hd_read_block(r, (size_t)n, block, st);
+}
+
+int hd_opnd_read(hd_reader *r, hd_opnd k, const hd_encoding *enc, const char *what,
+                 uint64_t *v, const uint8_t **block, hd_status *st)
+{
+	const hd_opnd_info *oi = &hd_opnd_table[k];
+	uint64_t x = 0;
+	int64_t s;
+
+	switch ((hd_opnd_form)oi->form) {
+	case HD_FORM_NONE:
+		return 0;
+	case HD_FORM_FIXED:
+		if (oi->is_signed) {
+			if (hd_read_sint(r, hd_opnd_size(k, enc), &s, st) != 0)
+				return -1;
+			x = (uint64_t)s;
+		} else if (hd_read_uint(r, hd_opnd_size(k, enc), &x, st) != 0) {
+			return -1;
+		}
+		break;
+	case HD_FORM_LEB:
+		if (oi->is_signed) {
+			if (hd_read_sleb(r, &s, st) != 0)
+				return -1;
+			x = (uint64_t)s;
+		} else if (hd_read_uleb(r, &x, st) != 0) {
+			return -1;
+		}
+		break;
+	case HD_FORM_BLOCK:
+		return read_block(r, oi, what, v, block, st);
+	}
+	*v = x;
+	return 0;
+}
+
+void hd_opnd_put(hd_buf *out, hd_opnd k, const hd_encoding *enc, uint64_t v,
+                 const uint8_t *block)
+{
+	const hd_opnd_info *oi = &hd_opnd_table[k];
+
+	switch ((hd_opnd_form)oi->form) {
+	case HD_FORM_NONE:
+		break;
+	case HD_FORM_FIXED:
+		hd_buf_uint(out, v, hd_opnd_size(k, enc));
+		break;
+	case HD_FORM_LEB:
+		if (oi->is_signed)
+			hd_buf_sleb(out, (int64_t)v);
+		else
+			hd_buf_uleb(out, v);
+		break;
+	case HD_FORM_BLOCK:
+		if (oi->size)
+			hd_buf_uint(out, v, oi->size);
+		else
+			hd_buf_uleb(out, v);
+		hd_buf_put(out, block, (size_t)v);
+		break;
+	}
+}
+
+void hd_opnd_print(hd_buf *out, hd_opnd k, uint64_t v)
+{
+	const hd_opnd_info *oi = &hd_opnd_table[k];
+
+	if (oi->hex)
+		hd_buf_printf(out, "0x%" PRIx64, v);
+	else if (oi->is_signed)
+		hd_buf_printf(out, "%" PRId64, (int64_t)v);
+	else
+		hd_buf_printf(out, "%" PRIu64, v);
 }
 
 static const char *const profile_names[] = {

@@ -5,6 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../util/buf.h"
+#include "../util/reader.h"
+#include "../util/status.h"
+
 /* Operand kinds. The kind says both how the operand is encoded and how the
  * text form spells it. */
 typedef enum hd_opnd {
@@ -103,6 +107,20 @@ unsigned hd_opnd_size(hd_opnd k, const hd_encoding *enc);
 /* Whether the 64-bit pattern v fits kind k's field under enc. LEB128 fields
  * take any pattern; blocks are not integers and always "fit" here. */
 int hd_opnd_fits(hd_opnd k, const hd_encoding *enc, uint64_t v);
+
+/* The operand codec both instruction sets use (expressions and DW_CFA): for
+ * a block kind, v is the block's length and block its bytes. */
+
+/* Reads an operand of kind k; what names a block that runs past the end. */
+int hd_opnd_read(hd_reader *r, hd_opnd k, const hd_encoding *enc, const char *what,
+                 uint64_t *v, const uint8_t **block, hd_status *st);
+
+/* Appends an operand of kind k; the caller has checked that it fits. */
+void hd_opnd_put(hd_buf *out, hd_opnd k, const hd_encoding *enc, uint64_t v,
+                 const uint8_t *block);
+
+/* Appends an integer operand's canonical text: 0x-hex, signed or unsigned. */
+void hd_opnd_print(hd_buf *out, hd_opnd k, uint64_t v);
 
 /* Index in hd_op.u of operand i: a family's member number takes u[0]. */
 static inline int hd_opnd_slot(const hd_op_info *info, int i)
