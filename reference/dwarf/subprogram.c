@@ -147,10 +147,10 @@ static int lanes_of(hd_machine *m, const hd_subprogram *sp, uint64_t *lanes)
 
 /* ---- the public requests ---- */
 
+/* What the lane requests pass to their machine functions and get back. */
 typedef struct lane_arg {
-	uint64_t lanes;
-	uint64_t reg;
-	const hd_loc *loc;
+	uint64_t lanes;      /* out: DW_AT_LLVM_lanes of the subprogram */
+	const hd_loc *loc;   /* hd_lane_pc_read: the lane_pc result */
 	uint32_t lane;
 } lane_arg;
 
@@ -269,7 +269,7 @@ int hd_eval_frame_base(hd_eval *ev, const hd_context *ctx, const hd_encoding *en
 int hd_eval_lane_pc(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                     uint32_t frame, uint64_t *lanes, hd_result *res)
 {
-	lane_arg a = { 0, 0, NULL, 0 };
+	lane_arg a = { 0, NULL, 0 };
 	int r = hd_run_in_frame(ev, ctx, enc, frame, HD_RESULT_LOCATION, lane_pc, &a, res);
 
 	*lanes = a.lanes;
@@ -279,7 +279,7 @@ int hd_eval_lane_pc(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
 int hd_eval_active_lane(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                         uint32_t frame, hd_result *res)
 {
-	lane_arg a = { 0, 0, NULL, 0 };
+	lane_arg a = { 0, NULL, 0 };
 
 	return hd_run_in_frame(ev, ctx, enc, frame, HD_RESULT_VALUE, active_lane, &a, res);
 }
@@ -288,7 +288,7 @@ int hd_lane_pc_read(hd_eval *ev, const hd_context *ctx, const hd_loc *loc,
                     uint32_t lane, uint64_t *pc, hd_status *st)
 {
 	static const hd_encoding enc = { HD_PROFILE_AMDGPU_V0, 8, 4 };
-	lane_arg a = { 0, 0, loc, lane };
+	lane_arg a = { 0, loc, lane };
 	hd_context sub = *ctx;
 	hd_result res;
 
