@@ -422,3 +422,18 @@ int hd_ipv_deref(hd_machine *m, const hd_ipv *ipv, const hd_loc **out)
 	}
 	return hd_loc_offset(m, rl, (hd_bits)ipv->disp * 8, out);
 }
+
+int hd_read_u64(hd_machine *m, const hd_loc *l, uint64_t bits, uint64_t *v)
+{
+	uint8_t buf[8] = { 0 };
+	const hd_ipv *ipv = NULL;
+
+	if (hd_read_loc(m, l, bits, buf, &ipv) != 0)
+		return -1;
+	if (ipv != NULL)
+		return hd_err(m, "implicit-pointer-use", "a register holds an implicit pointer");
+	*v = 0;
+	for (int i = 7; i >= 0; i--)
+		*v = (*v << 8) | buf[i];
+	return 0;
+}

@@ -84,7 +84,7 @@ static int frame_answer(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_
 
 /* ---- registers ---- */
 
-static int register_size(hd_machine *m, uint64_t reg, uint64_t *bits)
+int hd_register_bits(hd_machine *m, uint64_t reg, uint64_t *bits)
 {
 	const hd_target *arch = m->ctx->arch;
 
@@ -103,7 +103,7 @@ static int register_loc(hd_machine *m, uint64_t reg, const hd_loc **out)
 	uint64_t bits;
 	hd_storage *s;
 
-	if (register_size(m, reg, &bits) != 0)
+	if (hd_register_bits(m, reg, &bits) != 0)
 		return -1;
 	if (!m->ctx->has_thread)
 		return hd_missing(m, "thread");
@@ -138,8 +138,6 @@ int hd_op_register(hd_machine *m, const hd_op *op)
 int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *value)
 {
 	const hd_loc *l;
-	const hd_ipv *ipv;
-	uint8_t buf[8] = { 0 };
 
 	if (register_loc(m, reg, &l) != 0)
 		return -1;
@@ -147,14 +145,7 @@ int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *valu
 		return hd_err(m, "register-too-small",
 		              "register %llu has %u bits; an address here needs %u",
 		              (unsigned long long)reg, (unsigned)l->s[0].storage->size, bits);
-	if (hd_read_loc(m, l, bits, buf, &ipv) != 0)
-		return -1;
-	if (ipv != NULL)
-		return hd_err(m, "implicit-pointer-use", "a register holds an implicit pointer");
-	*value = 0;
-	for (int i = 7; i >= 0; i--)
-		*value = (*value << 8) | buf[i];
-	return 0;
+	return hd_read_u64(m, l, bits, value);
 }
 
 /* DW_OP_breg*, bregx, LLVM_aspace_bregx and fbreg (seed 002 "Memory Location
@@ -272,7 +263,7 @@ int hd_op_frame(hd_machine *m, const hd_op *op)
 		return hd_push_loc(m, l);
 	}
 	/* DW_OP_LLVM_call_frame_entry_reg */
-	if (register_size(m, op->u[0], &bits) != 0 ||
+	if (hd_register_bits(m, op->u[0], &bits) != 0 ||
 	    frame_answer(m, HD_FRAME_ENTRY_REG, op->u[0], &l) != 0)
 		return -1;
 	return hd_push_loc(m, l);

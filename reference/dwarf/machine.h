@@ -138,6 +138,9 @@ int hd_is_incomplete(const hd_loc *l);
 int hd_read_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, uint8_t *out,
                 const hd_ipv **ipv);
 int hd_write_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, const uint8_t *in);
+/* Reads bits (at most 64) through l as an unsigned number: a register's
+ * contents, a return address, an execution mask. */
+int hd_read_u64(hd_machine *m, const hd_loc *l, uint64_t bits, uint64_t *v);
 /* Memory location of a value (seed 002 implicit conversion to a location). */
 int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out);
 /* The location an implicit pointer value designates (DIE location + disp). */
@@ -159,6 +162,8 @@ int hd_op_memory(hd_machine *m, const hd_op *op);      /* addr, addrx, form_aspa
 int hd_op_breg(hd_machine *m, const hd_op *op);        /* breg*, bregx, aspace_bregx, fbreg */
 int hd_op_register(hd_machine *m, const hd_op *op);    /* reg*, regx */
 int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *value);
+/* The size of register reg; ill-formed "unknown-register" if there is none. */
+int hd_register_bits(hd_machine *m, uint64_t reg, uint64_t *bits);
 int hd_op_frame(hd_machine *m, const hd_op *op);       /* call_frame_cfa, call_frame_entry_reg */
 int hd_op_implicit(hd_machine *m, const hd_op *op);    /* implicit_value, stack_value, implicit_pointer */
 int hd_op_offset(hd_machine *m, const hd_op *op);      /* LLVM_offset, offset_uconst, bit_offset */

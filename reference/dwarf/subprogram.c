@@ -184,8 +184,6 @@ static int active_lane(hd_machine *m, void *arg, hd_entry *out)
 	const hd_subprogram *sp;
 	const hd_loc *l;
 	uint64_t bits, mask;
-	uint8_t buf[8] = { 0 };
-	const hd_ipv *ipv = NULL;
 
 	if (find_subprogram(m, frame, &sp) != 0 || lanes_of(m, sp, &a->lanes) != 0)
 		return -1;
@@ -207,13 +205,9 @@ static int active_lane(hd_machine *m, void *arg, hd_entry *out)
 	if (m->ctx->arch == NULL)
 		return hd_missing(m, "architecture");
 	if (hd_frame_loc(m, frame, m->ctx->arch->exec_reg, &l) != 0 ||
-	    m->ctx->arch->ops->register_bits(m->ctx->arch->self, m->ctx->arch->exec_reg, &bits) != 0)
+	    hd_register_bits(m, m->ctx->arch->exec_reg, &bits) != 0 ||
+	    hd_read_u64(m, l, bits > 64 ? 64 : bits, &mask) != 0)
 		return -1;
-	if (hd_read_loc(m, l, bits > 64 ? 64 : bits, buf, &ipv) != 0)
-		return -1;
-	mask = 0;
-	for (int i = 7; i >= 0; i--)
-		mask = (mask << 8) | buf[i];
 	hd_value_generic(m, &out->value, mask);
 	return 0;
 }

@@ -193,18 +193,6 @@ static int eval_cfi_expr(hd_machine *m, const hd_context *sub, const uint8_t *ex
 
 /* ---- registers ---- */
 
-static int register_bits(hd_machine *m, uint64_t reg, uint64_t *bits)
-{
-	const hd_target *arch = m->ctx->arch;
-
-	if (arch == NULL)
-		return hd_missing(m, "architecture");
-	if (arch->ops->register_bits(arch->self, reg, bits) != 0)
-		return hd_ill(m, "unknown-register", "register %llu is not one of the architecture's",
-		              (unsigned long long)reg);
-	return 0;
-}
-
 static int apply_rule(hd_machine *m, uint32_t frame, uint64_t reg, const hd_loc **out);
 static int cfa_of(hd_machine *m, uint32_t frame, const hd_loc **out);
 
@@ -216,7 +204,7 @@ int hd_frame_loc(hd_machine *m, uint32_t frame, uint64_t reg, const hd_loc **out
 
 	if (frame > 0)
 		return apply_rule(m, frame - 1, reg, out);
-	if (register_bits(m, reg, &bits) != 0)
+	if (hd_register_bits(m, reg, &bits) != 0)
 		return -1;
 	s = hd_storage_new(m, HD_STORAGE_REGISTER, (hd_bits)bits);
 	if (s == NULL)
@@ -224,22 +212,6 @@ int hd_frame_loc(hd_machine *m, uint32_t frame, uint64_t reg, const hd_loc **out
 	s->u.reg.reg = reg;
 	*out = hd_loc_single(m, s, 0);
 	return *out ? 0 : -1;
-}
-
-/* Reads a register-sized little-endian number (at most 64 bits) through l. */
-static int read_u64(hd_machine *m, const hd_loc *l, uint64_t bits, uint64_t *v)
-{
-	uint8_t buf[8] = { 0 };
-	const hd_ipv *ipv = NULL;
-
-	if (hd_read_loc(m, l, bits, buf, &ipv) != 0)
-		return -1;
-	if (ipv != NULL)
-		return hd_err(m, "implicit-pointer-use", "a register holds an implicit pointer");
-	*v = 0;
-	for (int i = 7; i >= 0; i--)
-		*v = (*v << 8) | buf[i];
-	return 0;
 }
 
 /* The memory byte address a location describes, for val_offset(N). */
@@ -265,7 +237,7 @@ static int val_offset(hd_machine *m, uint32_t frame, uint64_t reg, int64_t n,
 	hd_aspace_info info;
 	uint8_t bytes[8];
 
-	if (cfa_of(m, frame, &cfa) != 0 || register_bits(m, reg, &bits) != 0)
+	if (cfa_of(m, frame, &cfa) != 0 || hd_register_bits(m, reg, &bits) != 0)
 		return -1;
 	if (hd_loc_offset(m, cfa, (hd_bits)n * 8, &cfa) != 0)
 		return -1;
@@ -290,7 +262,7 @@ static int val_expression(hd_machine *m, const hd_context *sub, uint64_t reg,
 	uint8_t tmp[8];
 	const uint8_t *bytes;
 
-	if (register_bits(m, reg, &bits) != 0 ||
+	if (hd_register_bits(m, reg, &bits) != 0 ||
 	    eval_cfi_expr(m, sub, rule->expr, rule->expr_len, &e) != 0)
 		return -1;
 	if (e.value.ipv != NULL || e.value.bits != bits)
@@ -310,7 +282,7 @@ static int register_rule(hd_machine *m, uint32_t frame, uint64_t reg, uint64_t o
 {
 	uint64_t a, b;
 
-	if (register_bits(m, reg, &a) != 0 || register_bits(m, other, &b) != 0)
+	if (hd_register_bits(m, reg, &a) != 0 || hd_register_bits(m, other, &b) != 0)
 		return -1;
 	if (a != b)
 		return hd_ill(m, "register-rule-size",
@@ -514,7 +486,7 @@ static int unwind_pc(hd_machine *m, uint32_t frame, uint64_t *pc)
 		              (unsigned long long)callee_pc, (unsigned)frame - 1);
 	cie = &stack_of(m)->cfi->cies[fde->cie];
 	if (apply_rule(m, frame - 1, cie->ra_column, &l) != 0 ||
-	    register_bits(m, cie->ra_column, &bits) != 0)
+	    hd_register_bits(m, cie->ra_column, &bits) != 0)
 		return -1;
 	if (l->n == 1 && l->s[0].storage->kind == HD_STORAGE_UNDEFINED)
 		return hd_err(m, "outermost-frame",
@@ -522,7 +494,7 @@ static int unwind_pc(hd_machine *m, uint32_t frame, uint64_t *pc)
 	if (bits > 64)
 		return hd_err(m, "unsupported-type-size", "a %llu-bit return address",
 		              (unsigned long long)bits);
-	return read_u64(m, l, bits, pc);
+	return hd_read_u64(m, l, bits, pc);
 }
 
 int hd_frame_pc(hd_machine *m, uint32_t frame, uint64_t *pc)
@@ -607,7 +579,7 @@ static int register_request(hd_machine *m, void *arg, hd_entry *out)
 
 	memset(out, 0, sizeof *out);
 	out->is_loc = 1;
-	if (register_bits(m, *reg, &bits) != 0 || hd_frame_register(m, *reg, &out->loc) != 0)
+	if (hd_register_bits(m, *reg, &bits) != 0 || hd_frame_register(m, *reg, &out->loc) != 0)
 		return -1;
 	return 0;
 }
