@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../amdgpu/model.h"
+#include "../dwarf/textlex.h"
 
 int hd_perr(hd_parser *p, const char *code, const char *fmt, ...)
 {
@@ -92,17 +93,6 @@ int hd_expect_word(hd_parser *p, const char **s, const char *what, hd_tok *t)
 	return 0;
 }
 
-static int hexval(char ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
 static int bad_number(hd_parser *p, hd_tok t, const char *what)
 {
 	return hd_perr(p, "case-number", "bad %s `%.*s`", what,
@@ -118,7 +108,7 @@ int hd_parse_u64(hd_parser *p, hd_tok t, const char *what, uint64_t *v)
 		return bad_number(p, t, what);
 	if (t.n > 2 && t.s[0] == '0' && (t.s[1] == 'x' || t.s[1] == 'X')) {
 		for (i = 2; i < t.n; i++) {
-			int d = hexval(t.s[i]);
+			int d = hd_lex_hex_digit((unsigned char)t.s[i]);
 			if (d < 0 || x >> 60 != 0)
 				return bad_number(p, t, what);
 			x = x << 4 | (uint64_t)d;
@@ -175,7 +165,8 @@ int hd_parse_hex(hd_parser *p, const char *s, hd_buf *out)
 		if (t.n % 2 != 0)
 			goto bad;
 		for (size_t i = 0; i < t.n; i += 2) {
-			int hi = hexval(t.s[i]), lo = hexval(t.s[i + 1]);
+			int hi = hd_lex_hex_digit((unsigned char)t.s[i]);
+			int lo = hd_lex_hex_digit((unsigned char)t.s[i + 1]);
 			if (hi < 0 || lo < 0)
 				goto bad;
 			hd_buf_byte(out, (uint8_t)(hi << 4 | lo));

@@ -115,11 +115,8 @@ int hd_op_entry_value(hd_machine *m, const hd_op *op)
 		return hd_missing(m, "call frame");
 	if (m->ctx->stack != NULL && hd_caller_context(m, &sub) != 0)
 		return -1;
-	sub.result = HD_RESULT_ANY;
+	hd_context_nested(&sub, HD_RESULT_ANY);
 	sub.frame = m->ctx->frame + 1;
-	sub.object = NULL;
-	sub.initial = NULL;
-	sub.ninitial = 0;
 	if (hd_eval_nested(m, &sub, op->block, op->block_len, &e) != 0)
 		return -1;
 	m->op = op;

@@ -404,10 +404,7 @@ int hd_ipv_deref(hd_machine *m, const hd_ipv *ipv, const hd_loc **out)
 	if (die != NULL && die->location != NULL) {
 		hd_context sub = *m->ctx;
 		hd_entry e;
-		sub.result = HD_RESULT_LOCATION;
-		sub.object = NULL;
-		sub.initial = NULL;
-		sub.ninitial = 0;
+		hd_context_nested(&sub, HD_RESULT_LOCATION);
 		if (hd_eval_nested(m, &sub, die->location, die->location_len, &e) != 0)
 			return -1;
 		rl = e.loc;

@@ -71,11 +71,8 @@ static int frame_answer(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_
 		              "no call frame information answers this for frame %u",
 		              (unsigned)m->ctx->frame);
 	sub = *m->ctx;
-	sub.result = HD_RESULT_LOCATION;
+	hd_context_nested(&sub, HD_RESULT_LOCATION);
 	sub.frame = 0;
-	sub.object = NULL;
-	sub.initial = NULL;
-	sub.ninitial = 0;
 	if (hd_eval_nested(m, &sub, expr, len, &e) != 0)
 		return -1;
 	*out = e.loc;

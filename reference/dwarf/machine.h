@@ -69,6 +69,17 @@ static inline uint64_t hd_default_aspace(const hd_machine *m)
 	return m->ctx->arch ? m->ctx->arch->default_aspace : 0;
 }
 
+/* A nested evaluation's own start: seed 002 gives DIE locations, frame
+ * answers, CFI, attributes and entry values the result kind they need, no
+ * object and an empty initial stack. */
+static inline void hd_context_nested(hd_context *sub, hd_result_kind kind)
+{
+	sub->result = kind;
+	sub->object = NULL;
+	sub->initial = NULL;
+	sub->ninitial = 0;
+}
+
 /* ---- errors (eval.c) ---- */
 int hd_ill(hd_machine *m, const char *code, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -45,10 +45,7 @@ static int eval_attribute(hd_machine *m, uint32_t frame, hd_result_kind kind,
 
 	if (hd_frame_context(m, frame, &sub) != 0)
 		return -1;
-	sub.result = kind;
-	sub.object = NULL;
-	sub.initial = NULL;
-	sub.ninitial = 0;
+	hd_context_nested(&sub, kind);
 	return hd_eval_nested(m, &sub, expr, len, out);
 }
 

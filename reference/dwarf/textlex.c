@@ -56,8 +56,7 @@ size_t hd_lex_name_end(const hd_lexer *lx)
 	return e;
 }
 
-/* A hex digit's value; -1 for any other character (or -1). */
-static int hex_digit(int c)
+int hd_lex_hex_digit(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -99,7 +98,7 @@ static int read_magnitude(hd_lexer *lx, uint64_t *v, int *overflow)
 		lx->pos += 2;
 	}
 	start = lx->pos;
-	for (int d; (d = hex_digit(hd_lex_peek(lx))) >= 0 && (unsigned)d < base; lx->pos++) {
+	for (int d; (d = hd_lex_hex_digit(hd_lex_peek(lx))) >= 0 && (unsigned)d < base; lx->pos++) {
 		if (x > (UINT64_MAX - (unsigned)d) / base)
 			*overflow = 1;
 		x = x * base + (unsigned)d;
@@ -147,8 +146,8 @@ int hd_lex_hex_block(hd_lexer *lx, hd_buf *blk)
 			return hd_lex_fail(lx, "bad-text", open, "unterminated '['");
 		if (hd_lex_peek(lx) == ']')
 			break;
-		hi = hex_digit(hd_lex_peek(lx));
-		lo = lx->pos + 1 < lx->len ? hex_digit((unsigned char)lx->s[lx->pos + 1]) : -1;
+		hi = hd_lex_hex_digit(hd_lex_peek(lx));
+		lo = lx->pos + 1 < lx->len ? hd_lex_hex_digit((unsigned char)lx->s[lx->pos + 1]) : -1;
 		if (hi < 0 || lo < 0)
 			return hd_lex_fail(lx, "bad-text", lx->pos,
 			                   "expected two hex digits or ']', found '%.*s'",

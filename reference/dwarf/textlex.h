@@ -50,6 +50,8 @@ int hd_lex_quote_len(const hd_lexer *lx, size_t pos);
  * caller says what it expected); -1 when it does not fit 64 bits. */
 int hd_lex_int(hd_lexer *lx, int is_signed, uint64_t *v);
 
+/* A hex digit's value; -1 for any other character (or -1). */
+int hd_lex_hex_digit(int c);
 /* [2a 00 ff] at pos: pairs of hex digits, blanks between pairs optional. */
 int hd_lex_hex_block(hd_lexer *lx, hd_buf *blk);
 

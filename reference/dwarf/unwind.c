@@ -149,12 +149,9 @@ static int cfi_context(hd_machine *m, uint32_t frame, hd_result_kind kind,
 {
 	if (hd_frame_context(m, frame, sub) != 0)
 		return -1;
-	sub->result = kind;
+	hd_context_nested(sub, kind);
 	sub->has_lane = 0;
 	sub->cu = NULL;
-	sub->object = NULL;
-	sub->initial = NULL;
-	sub->ninitial = 0;
 	return 0;
 }
 
