@@ -1,10 +1,19 @@
 #!/bin/sh
 # Makes sure the Debian packages the build needs are installed: installs them
 # when run as root, otherwise prints the exact apt-get line and fails.
-# Usage: scripts/bootstrap.sh  (sourced by run-main.sh and run-tests.sh)
+# Usage: scripts/bootstrap.sh [tests]  (run by run-main.sh and run-tests.sh)
+#   the build: a C compiler and CMake; SPIRV-Headers (grammar files, read at
+#   build time with cJSON) and SPIRV-Tools (assembler library, static C++, so
+#   the C++ runtime too);
+#   tests: also the real producers whose output the tests check (clang-15,
+#   llvm-spirv-15); without them those tests report SKIP.
 set -eu
 
-HDCTS_PACKAGES="cmake make gcc libc6-dev"
+HDCTS_PACKAGES="cmake make gcc libc6-dev pkg-config libcjson-dev spirv-headers spirv-tools
+libstdc++-12-dev"
+if [ "${1:-}" = tests ]; then
+	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15"
+fi
 
 hdcts_missing=""
 for p in $HDCTS_PACKAGES; do

@@ -4,7 +4,7 @@
 # ctest. The last line is the summary "N passed, N failed".
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-sh "$top/scripts/bootstrap.sh"
+sh "$top/scripts/bootstrap.sh" tests
 
 build="$top/build-tests"
 jobs=$(nproc 2>/dev/null || echo 2)

@@ -1,17 +1,17 @@
 /* hdref: the reference implementation's command. Each subcommand is one row
  * of the table below; `eval` runs expression cases and prints their
- * canonical results (docs/case-format.md, docs/canonical-output.md).
+ * canonical results (docs/case-format.md, docs/canonical-output.md); `check`
+ * and `debuginfo` read SPIR-V (spirv_cmds.c).
  *
- * Exit status: 0 when every file produced output; 2 for bad input or usage
- * (messages on stderr as FILE:LINE: message); 3 when hdref itself failed
- * (out of memory, a write error). An evaluation error is output, not failure. */
+ * Exit status: 0 when every file produced output; 1 when `check` found a
+ * broken rule; 2 for bad input or usage (messages on stderr as FILE:LINE:
+ * message); 3 when hdref itself failed (out of memory, a write error). An
+ * evaluation error is output, not failure. */
 #include <stdio.h>
 #include <string.h>
 
 #include "../case/case.h"
-
-#define EXIT_INPUT 2
-#define EXIT_INTERNAL 3
+#include "commands.h"
 
 typedef struct hd_command {
 	const char *name;
@@ -25,6 +25,10 @@ static int cmd_help(int argc, char **argv, int verbose);
 
 static const hd_command commands[] = {
 	{ "eval", "[-v] FILE...", "evaluate expression cases, print canonical results", cmd_eval },
+	{ "check", "FILE", "validate a SPIR-V module's debug info (--rules: list rule ids)",
+	  hd_cmd_check },
+	{ "debuginfo", "FILE", "print a SPIR-V module's debug-info graph, id-free",
+	  hd_cmd_debuginfo },
 	{ "help", "", "show this help", cmd_help },
 };
 
@@ -34,13 +38,14 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: hdref [-v] COMMAND [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(f, "  %-5s %-14s %s\n", commands[i].name, commands[i].args,
+		fprintf(f, "  %-9s %-14s %s\n", commands[i].name, commands[i].args,
 		        commands[i].summary);
 	fprintf(f, "\noptions:\n"
 	        "  -v         after an error line, print its message as `  # message`\n"
 	        "  --help     show this help\n"
 	        "  --version  show the version\n"
-	        "\nexit status: 0 done; 2 bad input or usage; 3 internal failure\n");
+	        "\nexit status: 0 done; 1 check found a broken rule; 2 bad input or usage;\n"
+	        "3 internal failure\n");
 }
 
 static int cmd_help(int argc, char **argv, int verbose)

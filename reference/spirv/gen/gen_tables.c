@@ -1,0 +1,529 @@
+/* gen_tables: writes spirv_tables.c from the SPIRV-Headers grammar files, so
+ * that every opcode, operand, quantifier and enum value the reference knows
+ * comes from the machine-readable grammar Debian's spirv-headers installs.
+ *
+ * Two small text files beside tables.h add what the grammar does not say:
+ *   grammar-errata.txt   corrections where a grammar file disagrees with the
+ *                        spec it transcribes (each line cites the spec);
+ *   operand-targets.txt  for every id operand, what it may name (the specs'
+ *                        prose rules), and which may be forward references.
+ * A name in either file that the grammar does not have stops the build, so
+ * they cannot drift from the grammar.
+ *
+ * usage: gen_tables OUT.c GRAMMAR_DIR ERRATA TARGETS */
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_OPERANDS 24
+#define MAX_INSTS 128
+#define MAX_ENUMS 16
+
+typedef struct operand {
+	char name[64];
+	char kind[64];
+	char quant;          /* 0, '?', '*' */
+	char target[2][40];  /* from operand-targets.txt */
+	int forward;
+} operand;
+
+typedef struct inst {
+	char name[64];
+	unsigned opcode;
+	int noperands;
+	operand ops[MAX_OPERANDS];
+} inst;
+
+typedef struct set {
+	const char *file;
+	const char *import_name;
+	const char *id;
+	int checked;  /* operand targets apply */
+	int ninsts;
+	inst insts[MAX_INSTS];
+	cJSON *root;   /* the parsed grammar file */
+	cJSON *kinds;  /* its operand_kinds */
+} set;
+
+static set sets[] = {
+	{ .file = "extinst.opencl.debuginfo.100.grammar.json",
+	  .import_name = "OpenCL.DebugInfo.100", .id = "HD_SET_OCL100", .checked = 1 },
+	{ .file = "extinst.debuginfo.grammar.json",
+	  .import_name = "DebugInfo", .id = "HD_SET_DI100", .checked = 1 },
+	{ .file = "extinst.nonsemantic.shader.debuginfo.100.grammar.json",
+	  .import_name = "NonSemantic.Shader.DebugInfo.100", .id = "HD_SET_NONSEMANTIC" },
+};
+#define NSETS (int)(sizeof sets / sizeof sets[0])
+
+static const char *errata_path, *targets_path;
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "gen_tables: ");
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\n");
+	va_end(ap);
+	exit(1);
+}
+
+static cJSON *load_json(const char *dir, const char *file)
+{
+	char path[1024];
+	FILE *f;
+	long n;
+	char *text;
+	cJSON *j;
+
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	f = fopen(path, "rb");
+	if (!f)
+		die("cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	text = malloc((size_t)n + 1);
+	if (!text || fread(text, 1, (size_t)n, f) != (size_t)n)
+		die("cannot read %s", path);
+	text[n] = 0;
+	fclose(f);
+	j = cJSON_Parse(text);
+	free(text);
+	if (!j)
+		die("%s is not JSON", path);
+	return j;
+}
+
+static cJSON *item(cJSON *o, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(o, key);
+}
+
+/* Grammar names are quoted ("'Base Type'") and variadic ones end in " ...";
+ * the tables use the bare name. */
+static void clean_name(char *dst, size_t cap, const char *src)
+{
+	size_t n;
+
+	if (*src == '\'')
+		src++;
+	snprintf(dst, cap, "%s", src);
+	n = strlen(dst);
+	if (n && dst[n - 1] == '\'')
+		dst[--n] = 0;
+	if (n >= 4 && strcmp(dst + n - 4, " ...") == 0)
+		dst[n - 4] = 0;
+}
+
+static unsigned json_uint(cJSON *v)
+{
+	if (cJSON_IsNumber(v))
+		return (unsigned)v->valuedouble;
+	if (cJSON_IsString(v))
+		return (unsigned)strtoul(v->valuestring, NULL, 0);
+	die("enumerant value is neither a number nor a string");
+	return 0;
+}
+
+static void load_set(set *s, const char *dir)
+{
+	cJSON *g = load_json(dir, s->file), *i;
+
+	s->root = g;
+	s->kinds = item(g, "operand_kinds");
+	cJSON_ArrayForEach(i, item(g, "instructions")) {
+		inst *in;
+		cJSON *o;
+
+		if (s->ninsts == MAX_INSTS)
+			die("%s: too many instructions", s->file);
+		in = &s->insts[s->ninsts++];
+		snprintf(in->name, sizeof in->name, "%s", item(i, "opname")->valuestring);
+		in->opcode = json_uint(item(i, "opcode"));
+		cJSON_ArrayForEach(o, item(i, "operands")) {
+			operand *op;
+			cJSON *q = item(o, "quantifier"), *nm = item(o, "name");
+
+			if (in->noperands == MAX_OPERANDS)
+				die("%s: too many operands", in->name);
+			op = &in->ops[in->noperands++];
+			snprintf(op->kind, sizeof op->kind, "%s", item(o, "kind")->valuestring);
+			clean_name(op->name, sizeof op->name, nm ? nm->valuestring : op->kind);
+			op->quant = q ? q->valuestring[0] : 0;
+		}
+	}
+}
+
+static inst *find_inst(set *s, const char *name)
+{
+	for (int i = 0; i < s->ninsts; i++)
+		if (strcmp(s->insts[i].name, name) == 0)
+			return &s->insts[i];
+	return NULL;
+}
+
+static int find_operand(inst *in, const char *name)
+{
+	for (int i = 0; i < in->noperands; i++)
+		if (strcmp(in->ops[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* Splits a line into fields: words, or '...' quoted names. Returns the count;
+ * a '#' outside quotes starts a comment. */
+static int split(char *line, char **f, int max)
+{
+	int n = 0;
+	char *p = line;
+
+	while (*p && n < max) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p || *p == '#')
+			break;
+		if (*p == '\'') {
+			f[n++] = ++p;
+			while (*p && *p != '\'')
+				p++;
+		} else {
+			f[n++] = p;
+			while (*p && !isspace((unsigned char)*p))
+				p++;
+		}
+		if (*p)
+			*p++ = 0;
+	}
+	return n;
+}
+
+/* grammar-errata.txt: SET INSTRUCTION INDEX insert KIND 'NAME'
+ *                     SET INSTRUCTION INDEX rename 'NAME'
+ * SET is an import name or * for every set that has the instruction. */
+static void apply_errata(void)
+{
+	FILE *f = fopen(errata_path, "r");
+	char line[512];
+	int lineno = 0;
+
+	if (!f)
+		die("cannot open %s", errata_path);
+	while (fgets(line, sizeof line, f)) {
+		char *fl[8];
+		int n = split(line, fl, 8), applied = 0;
+
+		lineno++;
+		if (n == 0)
+			continue;
+		if (n < 5)
+			die("%s:%d: too few fields", errata_path, lineno);
+		for (int s = 0; s < NSETS; s++) {
+			inst *in;
+			int idx = atoi(fl[2]);
+
+			if (strcmp(fl[0], "*") != 0 && strcmp(fl[0], sets[s].import_name) != 0)
+				continue;
+			in = find_inst(&sets[s], fl[1]);
+			if (!in)
+				continue;
+			if (strcmp(fl[3], "rename") == 0) {
+				if (idx >= in->noperands)
+					die("%s:%d: %s has no operand %d", errata_path, lineno, fl[1], idx);
+				snprintf(in->ops[idx].name, sizeof in->ops[idx].name, "%s", fl[4]);
+			} else if (strcmp(fl[3], "insert") == 0 && n >= 6) {
+				if (idx > in->noperands || in->noperands == MAX_OPERANDS)
+					die("%s:%d: cannot insert at %d", errata_path, lineno, idx);
+				memmove(&in->ops[idx + 1], &in->ops[idx],
+				        (size_t)(in->noperands - idx) * sizeof in->ops[0]);
+				memset(&in->ops[idx], 0, sizeof in->ops[0]);
+				snprintf(in->ops[idx].kind, sizeof in->ops[idx].kind, "%s", fl[4]);
+				snprintf(in->ops[idx].name, sizeof in->ops[idx].name, "%s", fl[5]);
+				in->noperands++;
+			} else {
+				die("%s:%d: unknown action %s", errata_path, lineno, fl[3]);
+			}
+			applied = 1;
+		}
+		if (!applied)
+			die("%s:%d: no set has %s", errata_path, lineno, fl[1]);
+	}
+	fclose(f);
+}
+
+/* operand-targets.txt: INSTRUCTION 'OPERAND' TARGET [TARGET2] [forward]
+ * Applies to every checked set whose instruction has that operand (the sets
+ * differ: 1.00's DebugTypeComposite has no Linkage Name); at least one must. */
+static void apply_targets(void)
+{
+	FILE *f = fopen(targets_path, "r");
+	char line[512];
+	int lineno = 0;
+
+	if (!f)
+		die("cannot open %s", targets_path);
+	while (fgets(line, sizeof line, f)) {
+		char *fl[6];
+		int n = split(line, fl, 6), applied = 0;
+
+		lineno++;
+		if (n == 0)
+			continue;
+		if (n < 3)
+			die("%s:%d: too few fields", targets_path, lineno);
+		for (int s = 0; s < NSETS; s++) {
+			inst *in;
+			int k, t = 0;
+
+			if (!sets[s].checked || !(in = find_inst(&sets[s], fl[0])))
+				continue;
+			k = find_operand(in, fl[1]);
+			if (k < 0)
+				continue;
+			for (int i = 2; i < n; i++) {
+				if (strcmp(fl[i], "forward") == 0)
+					in->ops[k].forward = 1;
+				else if (t < 2)
+					snprintf(in->ops[k].target[t++], sizeof in->ops[k].target[0],
+					         "%s", fl[i]);
+			}
+			applied = 1;
+		}
+		if (!applied)
+			die("%s:%d: no checked set has %s '%s'", targets_path, lineno, fl[0], fl[1]);
+	}
+	fclose(f);
+	/* Completeness: every id operand of a checked set says what it names. */
+	for (int s = 0; s < NSETS; s++) {
+		if (!sets[s].checked)
+			continue;
+		for (int i = 0; i < sets[s].ninsts; i++) {
+			inst *in = &sets[s].insts[i];
+			for (int k = 0; k < in->noperands; k++) {
+				const char *kind = in->ops[k].kind;
+				if ((strcmp(kind, "IdRef") == 0 || strcmp(kind, "PairIdRefIdRef") == 0) &&
+				    !in->ops[k].target[0][0] && strcmp(in->name, "DebugModuleINTEL") != 0)
+					die("%s: %s '%s' has no line in operand-targets.txt",
+					    sets[s].import_name, in->name, in->ops[k].name);
+			}
+		}
+	}
+}
+
+/* A C identifier fragment from a name: letters and digits kept, others '_'. */
+static const char *ident(const char *s)
+{
+	static char buf[4][128];
+	static int slot;
+	char *b = buf[slot++ % 4];
+	size_t i;
+
+	for (i = 0; s[i] && i < 127; i++)
+		b[i] = isalnum((unsigned char)s[i]) ? s[i] : '_';
+	b[i] = 0;
+	return b;
+}
+
+static const char *target_enum(const char *t)
+{
+	static char buf[2][64];
+	static int slot;
+	char *b = buf[slot++ % 2];
+	size_t i, n;
+
+	if (!t[0])
+		return "HD_T_NONE";
+	n = (size_t)snprintf(b, 64, "HD_T_");
+	for (i = 0; t[i] && n < 63; i++)
+		b[n++] = t[i] == '-' ? '_' : (char)toupper((unsigned char)t[i]);
+	b[n] = 0;
+	return b;
+}
+
+static void emit_enum(FILE *out, cJSON *kind, const char *cname, int is_static)
+{
+	cJSON *e;
+	int count = 0;
+	const char *cat = item(kind, "category")->valuestring;
+
+	fprintf(out, "static const hd_spv_enumerant %s_values[] = {\n", cname);
+	cJSON_ArrayForEach(e, item(kind, "enumerants")) {
+		cJSON *params = item(e, "parameters");
+		fprintf(out, "\t{ \"%s\", 0x%xu, %d },\n", item(e, "enumerant")->valuestring,
+		        json_uint(item(e, "value")), params ? cJSON_GetArraySize(params) : 0);
+		count++;
+	}
+	fprintf(out, "};\n%sconst hd_spv_enum %s = { \"%s\", %d, %d, %s_values };\n\n",
+	        is_static ? "static " : "", cname, item(kind, "kind")->valuestring,
+	        strcmp(cat, "BitEnum") == 0, count, cname);
+}
+
+static cJSON *find_kind(cJSON *kinds, const char *name)
+{
+	cJSON *k;
+	cJSON_ArrayForEach(k, kinds) {
+		if (strcmp(item(k, "kind")->valuestring, name) == 0)
+			return k;
+	}
+	return NULL;
+}
+
+static const char *okind(const char *kind, char *enum_ref, size_t cap, int s)
+{
+	enum_ref[0] = 0;
+	if (strcmp(kind, "IdRef") == 0)
+		return "HD_SPV_ID";
+	if (strcmp(kind, "LiteralInteger") == 0)
+		return "HD_SPV_LITERAL";
+	if (strcmp(kind, "PairIdRefIdRef") == 0)
+		return "HD_SPV_PAIR";
+	if (strcmp(kind, "StorageClass") == 0 || strcmp(kind, "SourceLanguage") == 0)
+		snprintf(enum_ref, cap, "&hd_spv_enum_%s", kind);
+	else if (find_kind(sets[s].kinds, kind))
+		snprintf(enum_ref, cap, "&en_%s_%s", ident(sets[s].import_name), kind);
+	else
+		die("%s: unknown operand kind %s", sets[s].import_name, kind);
+	return "HD_SPV_ENUM";
+}
+
+static int by_opcode(const void *a, const void *b)
+{
+	const inst *x = a, *y = b;
+	return (x->opcode > y->opcode) - (x->opcode < y->opcode);
+}
+
+static void emit_set(FILE *out, int s)
+{
+	set *st = &sets[s];
+	const char *sid = ident(st->import_name);
+	char sidbuf[128];
+	cJSON *k;
+
+	snprintf(sidbuf, sizeof sidbuf, "%s", sid);
+	cJSON_ArrayForEach(k, st->kinds) {
+		char cname[192];
+		snprintf(cname, sizeof cname, "en_%s_%s", sidbuf, item(k, "kind")->valuestring);
+		emit_enum(out, k, cname, 1);
+	}
+	fprintf(out, "static const hd_spv_enum *const enums_%s[] = {\n", sidbuf);
+	cJSON_ArrayForEach(k, st->kinds)
+		fprintf(out, "\t&en_%s_%s,\n", sidbuf, item(k, "kind")->valuestring);
+	fprintf(out, "\tNULL\n};\n\n");
+
+	qsort(st->insts, (size_t)st->ninsts, sizeof st->insts[0], by_opcode);
+	for (int i = 0; i < st->ninsts; i++) {
+		inst *in = &st->insts[i];
+		if (!in->noperands)
+			continue;
+		fprintf(out, "static const hd_spv_operand ops_%s_%s[] = {\n", sidbuf, in->name);
+		for (int o = 0; o < in->noperands; o++) {
+			operand *op = &in->ops[o];
+			char eref[192];
+			const char *kind = okind(op->kind, eref, sizeof eref, s);
+			fprintf(out, "\t{ \"%s\", %s, %s, %s, %s, %d, %s },\n", op->name, kind,
+			        op->quant == '?' ? "HD_SPV_OPT" : op->quant == '*' ? "HD_SPV_MANY"
+			                                                         : "HD_SPV_ONE",
+			        target_enum(op->target[0]), target_enum(op->target[1]), op->forward,
+			        eref[0] ? eref : "NULL");
+		}
+		fprintf(out, "};\n");
+	}
+	fprintf(out, "static const hd_spv_inst insts_%s[] = {\n", sidbuf);
+	for (int i = 0; i < st->ninsts; i++) {
+		inst *in = &st->insts[i];
+		if (in->noperands)
+			fprintf(out, "\t{ \"%s\", %u, %d, ops_%s_%s },\n", in->name, in->opcode,
+			        in->noperands, sidbuf, in->name);
+		else
+			fprintf(out, "\t{ \"%s\", %u, 0, NULL },\n", in->name, in->opcode);
+	}
+	fprintf(out, "};\n\n");
+}
+
+static int coreop_cmp(const void *a, const void *b)
+{
+	unsigned x = json_uint(item(*(cJSON *const *)a, "opcode"));
+	unsigned y = json_uint(item(*(cJSON *const *)b, "opcode"));
+	return (x > y) - (x < y);
+}
+
+static void emit_core(FILE *out, cJSON *core)
+{
+	cJSON *i, *list[4096];
+	int n = 0;
+	unsigned last = ~0u;
+
+	emit_enum(out, find_kind(item(core, "operand_kinds"), "StorageClass"),
+	          "hd_spv_enum_StorageClass", 0);
+	emit_enum(out, find_kind(item(core, "operand_kinds"), "SourceLanguage"),
+	          "hd_spv_enum_SourceLanguage", 0);
+	cJSON_ArrayForEach(i, item(core, "instructions")) {
+		if (n == 4096)
+			die("core grammar: too many instructions");
+		list[n++] = i;
+	}
+	qsort(list, (size_t)n, sizeof list[0], coreop_cmp);
+	fprintf(out, "const hd_spv_coreop hd_spv_coreops[] = {\n");
+	int kept = 0;
+	for (int k = 0; k < n; k++) {
+		cJSON *o, *ops = item(list[k], "operands"), *cls = item(list[k], "class");
+		unsigned opcode = json_uint(item(list[k], "opcode"));
+		int has_type = 0, has_result = 0;
+
+		if (opcode == last)  /* aliases (…KHR/…NV) share an opcode: keep the first */
+			continue;
+		last = opcode;
+		cJSON_ArrayForEach(o, ops) {
+			const char *kind = item(o, "kind")->valuestring;
+			has_type |= strcmp(kind, "IdResultType") == 0;
+			has_result |= strcmp(kind, "IdResult") == 0;
+		}
+		fprintf(out, "\t{ \"%s\", %u, %d, %d, \"%s\" },\n",
+		        item(list[k], "opname")->valuestring, opcode, has_type, has_result,
+		        cls ? cls->valuestring : "");
+		kept++;
+	}
+	fprintf(out, "};\nconst uint32_t hd_spv_ncoreops = %d;\n\n", kept);
+}
+
+int main(int argc, char **argv)
+{
+	FILE *out;
+	cJSON *core;
+
+	if (argc != 5)
+		die("usage: gen_tables OUT.c GRAMMAR_DIR ERRATA TARGETS");
+	errata_path = argv[3];
+	targets_path = argv[4];
+	for (int s = 0; s < NSETS; s++)
+		load_set(&sets[s], argv[2]);
+	core = load_json(argv[2], "spirv.core.grammar.json");
+	apply_errata();
+	apply_targets();
+
+	out = fopen(argv[1], "w");
+	if (!out)
+		die("cannot write %s", argv[1]);
+	fprintf(out, "/* Generated by gen_tables from the SPIRV-Headers grammars in %s.\n"
+	             " * Do not edit: change the grammar errata or operand targets instead. */\n"
+	             "#include <stddef.h>\n#include \"tables.h\"\n\n", argv[2]);
+	emit_core(out, core);
+	for (int s = 0; s < NSETS; s++)
+		emit_set(out, s);
+	fprintf(out, "const hd_spv_set hd_spv_sets[HD_SET_COUNT] = {\n");
+	for (int s = 0; s < NSETS; s++) {
+		const char *sid = ident(sets[s].import_name);
+		fprintf(out, "\t[%s] = { \"%s\", %s, %d, insts_%s, enums_%s },\n", sets[s].id,
+		        sets[s].import_name, sets[s].id, sets[s].ninsts, sid, sid);
+	}
+	fprintf(out, "};\n");
+	if (fclose(out) != 0)
+		die("write error on %s", argv[1]);
+	for (int s = 0; s < NSETS; s++)
+		cJSON_Delete(sets[s].root);
+	cJSON_Delete(core);
+	return 0;
+}

@@ -1,0 +1,362 @@
+/* Reading a SPIR-V binary into instructions and an id map.
+ *
+ * The walk stops with HD_BAD_INPUT only where it cannot go on: a missing or
+ * unknown header, a word count of zero, an instruction running past the end.
+ * Everything else a module can get wrong about ids (an id at or beyond the
+ * header's bound, an id defined twice) is a diagnostic, so one run reports
+ * all of it. Memory is linear in the module size whatever the bound says:
+ * ids live in a hash map sized by the number of definitions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spirv_impl.h"
+
+#define SPV_MAGIC 0x07230203u
+
+static uint32_t bswap32(uint32_t v)
+{
+	return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+}
+
+/* Fibonacci hashing spreads consecutive ids over the table. */
+static uint32_t id_slot(uint32_t id, uint32_t cap)
+{
+	return (uint32_t)((id * 2654435769u) & (cap - 1));
+}
+
+static int idmap_init(hd_spv_idmap *map, uint32_t expect)
+{
+	uint32_t cap = 16;
+
+	while (cap < expect * 2u && cap < (1u << 30))
+		cap <<= 1;
+	map->keys = calloc(cap, sizeof *map->keys);
+	map->vals = calloc(cap, sizeof *map->vals);
+	map->cap = cap;
+	map->count = 0;
+	return map->keys && map->vals ? 0 : -1;
+}
+
+/* Returns the insn index already stored for id, or -1 after storing val. */
+static int32_t idmap_put(hd_spv_idmap *map, uint32_t id, uint32_t val)
+{
+	uint32_t i = id_slot(id, map->cap);
+
+	while (map->keys[i] != 0) {
+		if (map->keys[i] == id)
+			return (int32_t)map->vals[i];
+		i = (i + 1) & (map->cap - 1);
+	}
+	map->keys[i] = id;
+	map->vals[i] = val;
+	map->count++;
+	return -1;
+}
+
+int32_t hd_spv_def(const hd_spv_module *m, uint32_t id)
+{
+	uint32_t i;
+
+	if (id == 0 || m->ids.cap == 0)
+		return -1;
+	i = id_slot(id, m->ids.cap);
+	while (m->ids.keys[i] != 0) {
+		if (m->ids.keys[i] == id)
+			return (int32_t)m->ids.vals[i];
+		i = (i + 1) & (m->ids.cap - 1);
+	}
+	return -1;
+}
+
+const hd_spv_insn *hd_spv_def_insn(const hd_spv_module *m, uint32_t id)
+{
+	int32_t i = hd_spv_def(m, id);
+	return i < 0 ? NULL : &m->insns[i];
+}
+
+/* Result type and result id positions come from the core grammar; OpExtInst
+ * and unknown opcodes fall back to "none" (an unknown opcode cannot define an
+ * id we would know how to use). */
+static void set_result(hd_spv_module *m, hd_spv_insn *in)
+{
+	const hd_spv_coreop *op = hd_spv_coreop_by_opcode(in->opcode);
+	const uint32_t *w = m->words + in->offset;
+	unsigned k = 1;
+
+	if (!op)
+		return;
+	if (op->has_type && k < in->nwords)
+		in->type = w[k++];
+	if (op->has_result && k < in->nwords)
+		in->result = w[k];
+}
+
+static int fail_at(hd_status *st, uint32_t word, const char *code, const char *what)
+{
+	return hd_fail(st, HD_BAD_INPUT, code, word, "word %u: %s [SPIR-V/%s]", word, what,
+	               code);
+}
+
+/* Takes ownership of words (host order). */
+static int read_words(uint32_t *words, size_t nwords, int swapped, hd_spv_module **out,
+                      hd_status *st)
+{
+	hd_spv_module *m;
+	size_t pos, n;
+	uint32_t ndefs = 0;
+
+	if (nwords < 5) {
+		free(words);
+		return fail_at(st, (uint32_t)nwords, "header", "the 5-word header is incomplete");
+	}
+	m = calloc(1, sizeof *m);
+	if (!m) {
+		free(words);
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	m->words = words;
+	m->nwords = nwords;
+	m->swapped = swapped;
+	m->version = words[1];
+	m->generator = words[2];
+	m->bound = words[3];
+	if (words[4] != 0) {
+		hd_spv_free(m);
+		return fail_at(st, 4, "header", "the schema word must be 0");
+	}
+
+	/* First pass: count and check the instruction framing. */
+	n = 0;
+	for (pos = 5; pos < nwords; n++) {
+		uint32_t count = words[pos] >> 16;
+		if (count == 0) {
+			hd_spv_free(m);
+			return fail_at(st, (uint32_t)pos, "word-count", "an instruction's word count is 0");
+		}
+		if (count > nwords - pos) {
+			hd_spv_free(m);
+			return fail_at(st, (uint32_t)pos, "truncated",
+			               "the instruction runs past the end of the module");
+		}
+		pos += count;
+	}
+	m->insns = calloc(n ? n : 1, sizeof *m->insns);
+	if (!m->insns) {
+		hd_spv_free(m);
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	m->ninsns = (uint32_t)n;
+	for (pos = 5, n = 0; pos < nwords; n++) {
+		hd_spv_insn *in = &m->insns[n];
+		in->offset = (uint32_t)pos;
+		in->opcode = (uint16_t)(words[pos] & 0xffffu);
+		in->nwords = (uint16_t)(words[pos] >> 16);
+		in->node = -1;
+		in->function = -1;
+		if (in->opcode == SpvOpExtInst && in->nwords >= 3) {
+			in->type = words[pos + 1];
+			in->result = words[pos + 2];
+		} else {
+			set_result(m, in);
+		}
+		ndefs += in->result != 0;
+		pos += in->nwords;
+	}
+
+	if (idmap_init(&m->ids, ndefs) != 0) {
+		hd_spv_free(m);
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	for (uint32_t i = 0; i < m->ninsns; i++) {
+		hd_spv_insn *in = &m->insns[i];
+		int32_t prev;
+
+		if (!in->result)
+			continue;
+		if (in->result >= m->bound)
+			hd_spv_diag_add(m, "SPIR-V", NULL, "id-bound", NULL, in->offset, in->result,
+			                "result id %%%u is not below the header's bound %u", in->result,
+			                m->bound);
+		prev = idmap_put(&m->ids, in->result, i);
+		if (prev >= 0)
+			hd_spv_diag_add(m, "SPIR-V", NULL, "id-redefined", NULL, in->offset,
+			                in->result, "%%%u is already defined at word %u", in->result,
+			                m->insns[prev].offset);
+	}
+	*out = m;
+	return 0;
+}
+
+int hd_spv_read_binary(const uint8_t *bytes, size_t n, hd_spv_module **out, hd_status *st)
+{
+	uint32_t *words;
+	size_t nwords = n / 4;
+	int swapped;
+
+	hd_status_clear(st);
+	if (n % 4 != 0)
+		return fail_at(st, (uint32_t)nwords, "truncated",
+		               "the file size is not a multiple of 4 bytes");
+	if (nwords == 0)
+		return fail_at(st, 0, "header", "the module is empty");
+	words = malloc(nwords * sizeof *words);
+	if (!words)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	memcpy(words, bytes, nwords * 4);
+	if (words[0] == SPV_MAGIC) {
+		swapped = 0;
+	} else if (words[0] == bswap32(SPV_MAGIC)) {
+		swapped = 1;
+		for (size_t i = 0; i < nwords; i++)
+			words[i] = bswap32(words[i]);
+	} else {
+		free(words);
+		return fail_at(st, 0, "header", "the first word is not the SPIR-V magic number");
+	}
+	return read_words(words, nwords, swapped, out, st);
+}
+
+/* Whole file into memory, refusing anything past HD_SPV_MAX_BYTES. */
+static int slurp(const char *path, uint8_t **data, size_t *len, hd_status *st)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!f)
+		return hd_fail(st, HD_BAD_INPUT, "open", 0, "cannot open the file");
+	for (;;) {
+		size_t got;
+		if (n == cap) {
+			uint8_t *nb;
+			if (cap >= HD_SPV_MAX_BYTES) {
+				free(buf);
+				fclose(f);
+				return hd_fail(st, HD_BAD_INPUT, "size-limit", 0,
+				               "the file is larger than %u MiB [SPIR-V/size-limit]",
+				               HD_SPV_MAX_BYTES >> 20);
+			}
+			cap = cap ? cap * 2 : 65536;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		return hd_fail(st, HD_BAD_INPUT, "read", 0, "read error");
+	}
+	fclose(f);
+	buf[n] = 0;
+	*data = buf;
+	*len = n;
+	return 0;
+}
+
+static int is_binary(const uint8_t *data, size_t len)
+{
+	uint32_t w;
+
+	if (len < 4)
+		return 0;
+	memcpy(&w, data, 4);
+	return w == SPV_MAGIC || w == bswap32(SPV_MAGIC);
+}
+
+int hd_spv_load(const char *path, hd_spv_module **out, hd_status *st)
+{
+	uint8_t *data;
+	size_t len;
+	int rc;
+
+	hd_status_clear(st);
+	*out = NULL;
+	if (slurp(path, &data, &len, st) != 0)
+		return -1;
+	if (is_binary(data, len)) {
+		rc = hd_spv_read_binary(data, len, out, st);
+	} else {
+		uint32_t *words;
+		size_t nwords;
+		rc = hd_spv_assemble((const char *)data, len, &words, &nwords, st);
+		if (rc == 0)
+			rc = read_words(words, nwords, 0, out, st);
+	}
+	free(data);
+	return rc;
+}
+
+void hd_spv_free(hd_spv_module *m)
+{
+	if (!m)
+		return;
+	for (uint32_t i = 0; i < m->nfunctions; i++) {
+		free(m->functions[i].scopes);
+		free(m->functions[i].lines);
+		free(m->functions[i].points);
+	}
+	free(m->functions);
+	free(m->nodes);
+	free(m->diags);
+	free(m->ids.keys);
+	free(m->ids.vals);
+	free(m->insns);
+	free(m->words);
+	free(m);
+}
+
+const char *hd_spv_string(const hd_spv_module *m, uint32_t id)
+{
+	const hd_spv_insn *in = hd_spv_def_insn(m, id);
+	const char *s;
+	size_t room;
+
+	if (!in || in->opcode != SpvOpString || in->nwords < 3)
+		return NULL;
+	/* The literal must end with a NUL inside the instruction. */
+	s = (const char *)(m->words + in->offset + 2);
+	room = (size_t)(in->nwords - 2) * 4;
+	return memchr(s, 0, room) ? s : NULL;
+}
+
+int hd_spv_int_constant(const hd_spv_module *m, uint32_t id, uint64_t *value,
+                        unsigned *width, int *is_signed)
+{
+	const hd_spv_insn *in = hd_spv_def_insn(m, id), *ty;
+	const uint32_t *w;
+	uint64_t v;
+	unsigned bits;
+
+	if (!in || in->opcode != SpvOpConstant || in->nwords < 4)
+		return -1;
+	ty = hd_spv_def_insn(m, in->type);
+	if (!ty || ty->opcode != SpvOpTypeInt || ty->nwords != 4)
+		return -1;
+	bits = m->words[ty->offset + 2];
+	if (bits == 0 || bits > 64 || in->nwords != 3 + (bits + 31) / 32)
+		return -1;
+	w = m->words + in->offset + 3;
+	v = w[0];
+	if (bits > 32)
+		v |= (uint64_t)w[1] << 32;
+	if (bits < 64)
+		v &= (UINT64_C(1) << bits) - 1;
+	if (m->words[ty->offset + 3] && bits < 64 && (v >> (bits - 1)) & 1)
+		v |= ~((UINT64_C(1) << bits) - 1);
+	*value = v;
+	if (width)
+		*width = bits;
+	if (is_signed)
+		*is_signed = m->words[ty->offset + 3] != 0;
+	return 0;
+}

@@ -1,0 +1,104 @@
+/* The catalogue of rule ids the validator reports, with the spec text that
+ * states each rule. `hdref check --rules` prints it; docs/validation.md
+ * follows it and a test keeps the two in step. */
+#include "spirv_impl.h"
+
+static int has_kind(const hd_spv_inst *in, int kind)
+{
+	for (int i = 0; i < in->noperands; i++)
+		if (in->operands[i].kind == kind || (kind == HD_SPV_ID &&
+		                                     in->operands[i].kind == HD_SPV_PAIR))
+			return 1;
+	return 0;
+}
+
+static int all(const hd_spv_inst *in) { (void)in; return 1; }
+static int has_ids(const hd_spv_inst *in) { return has_kind(in, HD_SPV_ID); }
+static int has_enums(const hd_spv_inst *in) { return has_kind(in, HD_SPV_ENUM); }
+
+static int has_targets(const hd_spv_inst *in)
+{
+	for (int i = 0; i < in->noperands; i++)
+		if (in->operands[i].target != HD_T_NONE)
+			return 1;
+	return 0;
+}
+
+static int is_named(const hd_spv_inst *in, const char *a, const char *b)
+{
+	return strcmp(in->name, a) == 0 || (b && strcmp(in->name, b) == 0);
+}
+
+static int operation(const hd_spv_inst *in) { return is_named(in, "DebugOperation", NULL); }
+static int composite(const hd_spv_inst *in) { return is_named(in, "DebugTypeComposite", NULL); }
+static int inlined_at(const hd_spv_inst *in) { return is_named(in, "DebugInlinedAt", NULL); }
+
+static int scope(const hd_spv_inst *in)
+{
+	return is_named(in, "DebugLexicalBlock", "DebugLexicalBlockDiscriminator") ||
+	       is_named(in, "DebugFunction", "DebugTypeComposite");
+}
+
+typedef struct rule {
+	const char *name;
+	int (*applies)(const hd_spv_inst *in);
+	const char *source;  /* section of the set's seed, unless it names another text */
+} rule;
+
+static const rule inst_rules[] = {
+	{ "result-type", all, "section 2: Result Type is OpTypeVoid" },
+	{ "operand-count", all, "section 4: the instruction's word count and operands" },
+	{ "undefined-id", has_ids, "seed 000 section 2.1: no dangling references" },
+	{ "forward-reference", has_ids,
+	  "seed 000 section 2.2: only Members and DebugFunction's Function may be forward" },
+	{ "operand-target", has_targets, "section 4: what each operand must name" },
+	{ "enum-value", has_enums, "section 3: the set's enumerations" },
+	{ "layout", all, "section 2: debug instructions' place in the logical layout" },
+	{ "operation-operands", operation, "section 3.6: operands per debug operation" },
+	{ "opaque-type", composite, "section 2 and DebugTypeComposite: opaque types" },
+	{ "scope-cycle", scope, "section 2.2: a Parent chain ends at the compilation unit" },
+	{ "inlined-cycle", inlined_at, "section 4.7 DebugInlinedAt: an Inlined chain ends" },
+};
+
+static const char *const module_rules[][2] = {
+	{ "SPIR-V/id-bound", "core SPIR-V 2.3: every id is below the header's Bound" },
+	{ "SPIR-V/id-redefined", "core SPIR-V 2.2.1: an id is defined once" },
+	{ "SPIR-V/OpExtInst/word-count", "core SPIR-V OpExtInst: at least 5 words" },
+	{ "SPIR-V/OpExtInst/set-not-imported",
+	  "core SPIR-V OpExtInst: Set is the result of an OpExtInstImport" },
+};
+
+static const char *seed_of(const hd_spv_set *s)
+{
+	return s->id == HD_SET_OCL100 ? "seed 000" : "seed 001";
+}
+
+void hd_spv_rules_print(hd_buf *out)
+{
+	for (size_t i = 0; i < sizeof module_rules / sizeof module_rules[0]; i++)
+		hd_buf_printf(out, "%s\t%s\n", module_rules[i][0], module_rules[i][1]);
+	for (int s = 0; s < HD_SET_COUNT; s++) {
+		const hd_spv_set *set = &hd_spv_sets[s];
+
+		if (set->id == HD_SET_NONSEMANTIC)
+			continue;
+		hd_buf_printf(out, "%s/unknown-instruction\t%s section 3.1: instruction numbers\n",
+		              set->import_name, seed_of(set));
+		for (uint32_t k = 0; k < set->ninsts; k++) {
+			const hd_spv_inst *in = &set->insts[k];
+			hd_di_node probe = { .set = set, .inst = in };
+
+			if (!hd_di_validated(&probe))
+				continue;
+			for (size_t r = 0; r < sizeof inst_rules / sizeof inst_rules[0]; r++) {
+				const char *src = inst_rules[r].source;
+				int own = strncmp(src, "seed", 4) != 0;  /* cites the set's seed */
+
+				if (inst_rules[r].applies(in))
+					hd_buf_printf(out, "%s/%s/%s\t%s%s%s\n", set->import_name,
+					              in->name, inst_rules[r].name, own ? seed_of(set) : "",
+					              own ? " " : "", src);
+			}
+		}
+	}
+}

@@ -1,0 +1,38 @@
+/* Internal to reference/spirv: the steps of hd_di_build and hd_di_validate. */
+#ifndef HD_SPIRV_IMPL_H
+#define HD_SPIRV_IMPL_H
+
+#include <spirv/unified1/spirv.h>  /* SpvOp… constants, from SPIRV-Headers */
+#include <string.h>
+
+#include "spirv.h"
+
+/* body.c: function bodies, their scope and line ranges, declare/value points. */
+int hd_di_build_functions(hd_spv_module *m);
+
+/* The node's instruction name, or "OpExtInst" when its opcode is unknown. */
+static inline const char *hd_di_name(const hd_di_node *n)
+{
+	return n->inst ? n->inst->name : "OpExtInst";
+}
+
+/* Whether node n is the named instruction (of whichever set). */
+static inline int hd_di_is(const hd_di_node *n, const char *name)
+{
+	return n && n->inst && strcmp(n->inst->name, name) == 0;
+}
+
+/* Whether the validator checks node n: a known instruction of a seed set,
+ * DebugModuleINTEL excepted (decode-only). */
+static inline int hd_di_validated(const hd_di_node *n)
+{
+	return n->inst && n->set->id != HD_SET_NONSEMANTIC &&
+	       strcmp(n->inst->name, "DebugModuleINTEL") != 0;
+}
+
+/* validate_refs.c: what each operand names; validate_module.c: the rest. */
+void hd_di_validate_refs(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans);
+void hd_di_validate_layout(hd_spv_module *m);
+void hd_di_validate_cycles(hd_spv_module *m);
+
+#endif

@@ -1,0 +1,104 @@
+/* The validator: every rule OpenCL.DebugInfo.100 (seed 000) and DebugInfo
+ * 1.00 (seed 001) state, instruction by instruction. Each check is one
+ * function; rules.c lists the rule ids they report with their spec source.
+ * NonSemantic.Shader.DebugInfo.100 is decoded but not validated (no seed
+ * defines it here), and DebugModuleINTEL is decode-only. */
+#include "spirv_impl.h"
+
+/* Seed 000 section 2: the Result Type of every instruction is OpTypeVoid. */
+static void check_result_type(hd_spv_module *m, const hd_di_node *n)
+{
+	const hd_spv_insn *in = &m->insns[n->insn];
+	const hd_spv_insn *ty = hd_spv_def_insn(m, in->type);
+
+	if (!ty || ty->opcode != SpvOpTypeVoid)
+		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "result-type", NULL,
+		                in->offset, n->id, "the Result Type %%%u is not OpTypeVoid",
+		                in->type);
+}
+
+/* DebugOperation: the operation takes exactly the literals its table row
+ * gives (seed 000 section 3.6, "No. of Operands"). */
+static void check_operation(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans,
+                            const hd_spv_enumerant *e)
+{
+	uint32_t have = spans[1].count;
+
+	if (e && have != e->nparams)
+		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "operation-operands",
+		                n->inst->operands[1].name, m->insns[n->insn].offset, n->id,
+		                "%s takes %u literal operand%s, not %u", e->name, e->nparams,
+		                e->nparams == 1 ? "" : "s", have);
+}
+
+/* Every enum operand takes its value from the set's own table: the two
+ * sets number base-type encodings differently (1.00 Float is 4, 100 Float
+ * is 3), and 1.00 lacks AtomicType, Fragment and the three newer flags. */
+static void check_enums(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans)
+{
+	for (int i = 0; i < n->inst->noperands; i++) {
+		const hd_spv_operand *op = &n->inst->operands[i];
+		uint32_t v;
+
+		if (op->kind != HD_SPV_ENUM || spans[i].count == 0)
+			continue;
+		v = n->args[spans[i].first];
+		if (!hd_spv_enum_valid(op->en, v)) {
+			hd_spv_diag_add(m, n->set->import_name, n->inst->name, "enum-value", op->name,
+			                m->insns[n->insn].offset, n->id,
+			                "%u (0x%x) is not a %s value of %s", v, v, op->en->name,
+			                n->set->import_name);
+			continue;
+		}
+		if (strcmp(n->inst->name, "DebugOperation") == 0 && i == 0)
+			check_operation(m, n, spans, hd_spv_enum_value(op->en, v));
+	}
+}
+
+/* Seed 000 section 2 and the DebugTypeComposite note: an opaque type (its
+ * Name starts with '@') has no Members and a Size of DebugInfoNone. */
+static void check_opaque(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans)
+{
+	const char *name = hd_spv_string(m, hd_di_operand_id(n, "Name"));
+	const hd_spv_insn *in = &m->insns[n->insn];
+	int last = n->inst->noperands - 1;  /* Members */
+
+	if (!name || name[0] != '@')
+		return;
+	if (spans[last].count != 0)
+		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "opaque-type", "Members",
+		                in->offset, n->id, "the opaque type \"%s\" has %u members", name,
+		                spans[last].count);
+	if (!hd_di_is(hd_di_node_of(m, hd_di_operand_id(n, "Size")), "DebugInfoNone"))
+		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "opaque-type", "Size",
+		                in->offset, n->id,
+		                "the opaque type \"%s\" must have Size DebugInfoNone", name);
+}
+
+static void check_node(hd_spv_module *m, const hd_di_node *n)
+{
+	hd_di_span spans[HD_DI_MAX_OPERANDS];
+
+	check_result_type(m, n);
+	if (hd_di_operands(n, spans) < 0) {
+		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "operand-count", NULL,
+		                m->insns[n->insn].offset, n->id,
+		                "%u operand words do not fit the operands of %s", n->nargs,
+		                n->inst->name);
+		return;
+	}
+	check_enums(m, n, spans);
+	hd_di_validate_refs(m, n, spans);
+	if (strcmp(n->inst->name, "DebugTypeComposite") == 0)
+		check_opaque(m, n, spans);
+}
+
+uint32_t hd_di_validate(hd_spv_module *m)
+{
+	for (uint32_t i = 0; i < m->nnodes; i++)
+		if (hd_di_validated(&m->nodes[i]))
+			check_node(m, &m->nodes[i]);
+	hd_di_validate_layout(m);
+	hd_di_validate_cycles(m);
+	return m->ndiags + m->ndiags_dropped;
+}

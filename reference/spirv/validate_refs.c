@@ -1,0 +1,184 @@
+/* What an id operand may name. Each operand's target class comes from
+ * operand-targets.txt through the generated tables; this file says which
+ * instructions each class admits.
+ *
+ * Every class made of debug instructions also admits DebugInfoNone: seed 000
+ * section 2.1 lets a producer replace any reference to a removed debug
+ * instruction with DebugInfoNone. Core targets admit it only where a spec
+ * says so (Variable and Function when optimized out, Size of an opaque
+ * type, a template type parameter's Value). */
+#include "spirv_impl.h"
+
+static const char *const scope_kinds[] = {
+	"DebugCompilationUnit", "DebugFunction", "DebugLexicalBlock", "DebugTypeComposite",
+	/* Not in seed 000's list of lexical scopes (section 1.1), but it is one:
+	 * it stands for a lexical block, and DebugScope names it as a scope. */
+	"DebugLexicalBlockDiscriminator", NULL
+};
+static const char *const type_kinds[] = {
+	"DebugTypeBasic", "DebugTypePointer", "DebugTypeQualifier", "DebugTypeArray",
+	"DebugTypeVector", "DebugTypedef", "DebugTypeFunction", "DebugTypeEnum",
+	"DebugTypeComposite", "DebugTypePtrToMember", "DebugTypeTemplate", NULL
+};
+static const char *const member_kinds[] = {
+	"DebugTypeMember", "DebugFunction", "DebugTypeInheritance", NULL
+};
+static const char *const template_target_kinds[] = {
+	"DebugTypeComposite", "DebugFunction", NULL
+};
+static const char *const template_param_kinds[] = {
+	"DebugTypeTemplateParameter", "DebugTypeTemplateTemplateParameter",
+	"DebugTypeTemplateParameterPack", NULL
+};
+
+static int one_of(const hd_di_node *n, const char *const *kinds)
+{
+	for (; *kinds; kinds++)
+		if (hd_di_is(n, *kinds))
+			return 1;
+	return 0;
+}
+
+/* The debug-instruction kinds a class of several admits, or NULL. */
+static const char *const *kind_list(hd_spv_target t)
+{
+	switch (t) {
+	case HD_T_SCOPE: return scope_kinds;
+	case HD_T_TYPE:
+	case HD_T_TYPE_OR_VOID: return type_kinds;
+	case HD_T_MEMBER: return member_kinds;
+	case HD_T_TEMPLATE_TARGET: return template_target_kinds;
+	case HD_T_TEMPLATE_PARAM: return template_param_kinds;
+	default: return NULL;
+	}
+}
+
+/* The one debug-instruction kind a class admits, or NULL. */
+static const char *single_kind(hd_spv_target t)
+{
+	switch (t) {
+	case HD_T_COMPOSITE: return "DebugTypeComposite";
+	case HD_T_FUNCTION_TYPE: return "DebugTypeFunction";
+	case HD_T_FUNCTION_DECL: return "DebugFunctionDeclaration";
+	case HD_T_TEMPLATE_VALUE_PARAM: return "DebugTypeTemplateParameter";
+	case HD_T_MEMBER_DECL: return "DebugTypeMember";
+	case HD_T_LOCAL_VAR: return "DebugLocalVariable";
+	case HD_T_EXPRESSION: return "DebugExpression";
+	case HD_T_OPERATION: return "DebugOperation";
+	case HD_T_INLINED_AT: return "DebugInlinedAt";
+	case HD_T_MACRO_DEF: return "DebugMacroDef";
+	default: return NULL;
+	}
+}
+
+static int is_constant(const hd_spv_insn *in)
+{
+	const hd_spv_coreop *op = hd_spv_coreop_by_opcode(in->opcode);
+	return op && strcmp(op->cls, "Constant-Creation") == 0;
+}
+
+/* Whether the instruction defining id fits class t for a node of set. */
+static int target_ok(const hd_spv_module *m, const hd_spv_set *set, hd_spv_target t,
+                     uint32_t id, const hd_spv_insn *def)
+{
+	const hd_di_node *n = def->node >= 0 ? &m->nodes[def->node] : NULL;
+	const char *const *kinds = kind_list(t);
+	const char *single = single_kind(t);
+	int none;
+	uint64_t v;
+
+	if (n && n->set != set)
+		return 0;  /* the classes are per set: a 100 type is no 1.00 type */
+	none = hd_di_is(n, "DebugInfoNone");
+	if (t == HD_T_SOURCE) {
+		/* 1.00 calls Source "an OpSource", which has no result id; its
+		 * DebugMacroDef says what producers do: the OpString of the file. */
+		if (set->id != HD_SET_DI100)
+			return none || hd_di_is(n, "DebugSource");
+		t = HD_T_STRING;
+	}
+	if (kinds)
+		return none || one_of(n, kinds) ||
+		       (t == HD_T_TYPE_OR_VOID && def->opcode == SpvOpTypeVoid);
+	if (single)
+		return none || hd_di_is(n, single);
+	switch (t) {
+	case HD_T_STRING:
+		return def->opcode == SpvOpString;
+	case HD_T_INT:
+		return hd_spv_int_constant(m, id, &v, NULL, NULL) == 0;
+	case HD_T_INT_OR_NONE:
+		return none || hd_spv_int_constant(m, id, &v, NULL, NULL) == 0;
+	case HD_T_CONSTANT_OR_NONE:
+		return none || is_constant(def);
+	case HD_T_GLOBAL_VAR:
+		return none || def->opcode == SpvOpVariable || is_constant(def);
+	case HD_T_OPFUNCTION:
+		return none || def->opcode == SpvOpFunction;
+	case HD_T_OPVARIABLE:
+		return def->opcode == SpvOpVariable;
+	case HD_T_VALUE:
+		return !n && def->result != 0;
+	case HD_T_DEBUG:
+		return n != NULL;
+	default:
+		return 1;
+	}
+}
+
+/* What the instruction defining id is, for messages. */
+static const char *what_is(const hd_spv_module *m, const hd_spv_insn *def)
+{
+	const hd_spv_coreop *op;
+
+	if (def->node >= 0)
+		return hd_di_name(&m->nodes[def->node]);
+	op = hd_spv_coreop_by_opcode(def->opcode);
+	return op ? op->name : "an unknown instruction";
+}
+
+static void check_id(hd_spv_module *m, const hd_di_node *n, const hd_spv_operand *op,
+                     hd_spv_target t, uint32_t id)
+{
+	const hd_spv_insn *self = &m->insns[n->insn];
+	const char *set = n->set->import_name, *name = n->inst->name;
+	int32_t d = hd_spv_def(m, id);
+	const hd_spv_insn *def;
+
+	if (d < 0) {
+		hd_spv_diag_add(m, set, name, "undefined-id", op->name, self->offset, n->id,
+		                "%%%u is not defined%s", id,
+		                id >= m->bound ? " (and is not below the header's bound)" : "");
+		return;
+	}
+	def = &m->insns[d];
+	if ((uint32_t)d > n->insn && !op->forward)
+		hd_spv_diag_add(m, set, name, "forward-reference", op->name, self->offset, n->id,
+		                "%%%u is defined later, at word %u", id, def->offset);
+	if (t != HD_T_NONE && !target_ok(m, n->set, t, id, def)) {
+		hd_spv_target shown = t;
+		if (t == HD_T_SOURCE)
+			shown = n->set->id == HD_SET_DI100 ? HD_T_STRING : HD_T_SOURCE;
+		hd_spv_diag_add(m, set, name, "operand-target", op->name, self->offset, n->id,
+		                "%%%u is %s%s; it must be %s", id, what_is(m, def),
+		                def->node >= 0 && m->nodes[def->node].set != n->set
+		                        ? " of another set" : "",
+		                shown == HD_T_SOURCE ? "DebugSource" : hd_spv_target_name(shown));
+	}
+}
+
+void hd_di_validate_refs(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans)
+{
+	for (int i = 0; i < n->inst->noperands; i++) {
+		const hd_spv_operand *op = &n->inst->operands[i];
+
+		if (op->kind != HD_SPV_ID && op->kind != HD_SPV_PAIR)
+			continue;
+		for (uint32_t k = 0; k < spans[i].count; k++) {
+			hd_spv_target t = op->target;
+			if (op->kind == HD_SPV_PAIR && k % 2 == 1)
+				t = op->target2;
+			check_id(m, n, op, t, n->args[spans[i].first + k]);
+		}
+	}
+}
