@@ -1,10 +1,11 @@
 #!/bin/sh
 # The main job: builds hdcts and runs the suite against the reference
-# candidate. For now the suite is the expression and call-frame corpus:
-# every case in cases/<suite> is evaluated by `hdref eval`, its output
-# written to out/<suite>/<case>.out and compared with
-# expected/<suite>/<case>.out, and a summary written to out/summary.txt.
-# Exit status 1 when any case differs.
+# candidate. For now the suite is the expression and call-frame corpus and
+# the SPIR-V corpus: every case in cases/expr and cases/cfi is evaluated by
+# `hdref eval`, its output written to out/<suite>/<case>.out and compared
+# with expected/<suite>/<case>.out; every case in cases/spirv goes through
+# `hdref check` and `hdref debuginfo` (out/spirv/<case>.check, .debuginfo).
+# A summary is written to out/summary.txt. Exit status 1 when any case differs.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 sh "$top/scripts/bootstrap.sh"
@@ -16,10 +17,19 @@ cmake --build "$build" -j "$jobs"
 hdref="$build/reference/hdref/hdref"
 
 out="$top/out"
-suites="expr cfi"
 cases=0 same=0 differ=0 bad=0
 report=""
-for suite in $suites; do
+
+# compare SUITE NAME EXT: out/ against expected/, counting a difference.
+compare() {
+	if cmp -s "$out/$1/$2.$3" "$top/expected/$1/$2.$3"; then
+		return 0
+	fi
+	echo "differs: $1/$2.$3 (diff expected/$1/$2.$3 out/$1/$2.$3)"
+	return 1
+}
+
+for suite in expr cfi; do
 	rm -rf "${out:?}/$suite"
 	mkdir -p "$out/$suite"
 	n=0
@@ -27,36 +37,62 @@ for suite in $suites; do
 		[ -e "$c" ] || continue
 		name=$(basename "$c" .case)
 		n=$((n + 1))
-		got="$out/$suite/$name.out"
-		if ! "$hdref" eval "$c" >"$got" 2>"$out/$suite/$name.err"; then
+		if ! "$hdref" eval "$c" >"$out/$suite/$name.out" 2>"$out/$suite/$name.err"; then
 			bad=$((bad + 1))
 			echo "bad case: $suite/$name: $(head -n 1 "$out/$suite/$name.err")"
 			continue
 		fi
 		rm -f "$out/$suite/$name.err"
-		if cmp -s "$got" "$top/expected/$suite/$name.out"; then
+		if compare "$suite" "$name" out; then
 			same=$((same + 1))
 		else
 			differ=$((differ + 1))
-			echo "differs: $suite/$name (diff expected/$suite/$name.out out/$suite/$name.out)"
 		fi
 	done
 	cases=$((cases + n))
 	report="$report $suite=$n"
 done
 
+# SPIR-V: check exits 1 when the module breaks a rule; that is output too.
+rm -rf "${out:?}/spirv"
+mkdir -p "$out/spirv"
+n=0 broken=0
+for c in "$top/cases/spirv"/*.spvasm; do
+	[ -e "$c" ] || continue
+	name=$(basename "$c" .spvasm)
+	n=$((n + 1))
+	status=0
+	"$hdref" check "$c" >"$out/spirv/$name.check" 2>"$out/spirv/$name.err" || status=$?
+	if [ "$status" -gt 1 ] ||
+	   ! "$hdref" debuginfo "$c" >"$out/spirv/$name.debuginfo" 2>>"$out/spirv/$name.err"; then
+		bad=$((bad + 1))
+		echo "bad case: spirv/$name: $(head -n 1 "$out/spirv/$name.err")"
+		continue
+	fi
+	rm -f "$out/spirv/$name.err"
+	broken=$((broken + status))
+	if compare spirv "$name" check && compare spirv "$name" debuginfo; then
+		same=$((same + 1))
+	else
+		differ=$((differ + 1))
+	fi
+done
+cases=$((cases + n))
+report="$report spirv=$n"
+
 # Outcome lines over every answer (a case may print several).
 count() {
-	cat "$out"/*/*.out | grep -c "$1" || true
+	cat "$out"/expr/*.out "$out"/cfi/*.out | grep -c "$1" || true
 }
 
 {
-	echo "hdcts main job: expression and call-frame corpus, reference candidate (hdref)"
+	echo "hdcts main job: expression, call-frame and SPIR-V corpus, reference candidate (hdref)"
 	echo "suite: $(git -C "$top" describe --always --dirty 2>/dev/null || echo unknown)"
 	echo "cases: $cases ($(echo $report))"
 	echo "outcomes: $(count '^value') value, $(count '^location') location," \
 	     "$(count '^error evaluation') evaluation error, $(count '^error ill-formed') ill-formed," \
 	     "$(count '^error setup') setup error"
+	echo "SPIR-V modules: $n, of which $broken break a debug-info rule"
 	echo "matching expected/: $same"
 	echo "differing from expected/: $differ"
 	echo "unreadable cases: $bad"

@@ -72,20 +72,14 @@ static int open_new(open_range *r, uint32_t slot, hd_di_range init)
 	return 0;
 }
 
-static int32_t node_index(const hd_spv_module *m, uint32_t id)
-{
-	const hd_di_node *n = hd_di_node_of(m, id);
-	return n ? (int32_t)(n - m->nodes) : -1;
-}
-
 /* One debug-set instruction inside a body. */
 static int body_debug(hd_spv_module *m, hd_di_function *f, const hd_di_node *n,
                       uint32_t slot, open_range *scope)
 {
 	if (hd_di_is(n, "DebugScope")) {
 		hd_di_range r = { .file = -1 };
-		r.scope = node_index(m, hd_di_operand_id(n, "Scope"));
-		r.inlined = node_index(m, hd_di_operand_id(n, "Inlined At"));
+		r.scope = hd_di_index(m, hd_di_operand_id(n, "Scope"));
+		r.inlined = hd_di_index(m, hd_di_operand_id(n, "Inlined At"));
 		return open_new(scope, slot, r);
 	}
 	if (hd_di_is(n, "DebugNoScope")) {

@@ -33,16 +33,10 @@ static void for_each_id(const hd_di_node *n, void (*fn)(void *ctx, uint32_t id),
 	}
 }
 
-static int32_t node_index(const hd_spv_module *m, uint32_t id)
-{
-	const hd_di_node *n = hd_di_node_of(m, id);
-	return n ? (int32_t)(n - m->nodes) : -1;
-}
-
 static void mark_named(void *ctx, uint32_t id)
 {
 	const hd_spv_module *m = ((dumper *)ctx)->m;
-	int32_t k = node_index(m, id);
+	int32_t k = hd_di_index(m, id);
 	if (k >= 0)
 		((dumper *)ctx)->label[k] = 1;  /* "is named": reused as a flag first */
 }
@@ -56,7 +50,7 @@ typedef struct walk {
 static void push_id(void *ctx, uint32_t id)
 {
 	walk *w = ctx;
-	int32_t k = node_index(w->d->m, id);
+	int32_t k = hd_di_index(w->d->m, id);
 	if (k >= 0 && w->d->label[k] == 0)
 		w->stack[w->top++] = (uint32_t)k;
 }

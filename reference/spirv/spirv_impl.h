@@ -16,6 +16,13 @@ static inline const char *hd_di_name(const hd_di_node *n)
 	return n->inst ? n->inst->name : "OpExtInst";
 }
 
+/* The index in m->nodes of the node defined by id, or -1. */
+static inline int32_t hd_di_index(const hd_spv_module *m, uint32_t id)
+{
+	const hd_di_node *n = hd_di_node_of(m, id);
+	return n ? (int32_t)(n - m->nodes) : -1;
+}
+
 /* Whether node n is the named instruction (of whichever set). */
 static inline int hd_di_is(const hd_di_node *n, const char *name)
 {

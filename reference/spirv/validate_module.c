@@ -73,12 +73,6 @@ void hd_di_validate_layout(hd_spv_module *m)
 /* The next node up a chain, or -1 where it ends. */
 typedef int32_t (*next_fn)(const hd_spv_module *m, const hd_di_node *n);
 
-static int32_t node_index(const hd_spv_module *m, uint32_t id)
-{
-	const hd_di_node *n = hd_di_node_of(m, id);
-	return n ? (int32_t)(n - m->nodes) : -1;
-}
-
 static int is_scope(const hd_di_node *n)
 {
 	return hd_di_is(n, "DebugLexicalBlock") || hd_di_is(n, "DebugLexicalBlockDiscriminator") ||
@@ -91,7 +85,7 @@ static int32_t next_scope(const hd_spv_module *m, const hd_di_node *n)
 
 	if (!is_scope(n) || !hd_di_validated(n))
 		return -1;
-	k = node_index(m, hd_di_operand_id(n, "Parent"));
+	k = hd_di_index(m, hd_di_operand_id(n, "Parent"));
 	return k >= 0 && m->nodes[k].set == n->set ? k : -1;
 }
 
@@ -101,7 +95,7 @@ static int32_t next_inlined(const hd_spv_module *m, const hd_di_node *n)
 
 	if (!hd_di_is(n, "DebugInlinedAt") || !hd_di_validated(n))
 		return -1;
-	k = node_index(m, hd_di_operand_id(n, "Inlined"));
+	k = hd_di_index(m, hd_di_operand_id(n, "Inlined"));
 	return k >= 0 && m->nodes[k].set == n->set ? k : -1;
 }
 

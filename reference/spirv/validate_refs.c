@@ -7,6 +7,8 @@
  * instruction with DebugInfoNone. Core targets admit it only where a spec
  * says so (Variable and Function when optimized out, Size of an opaque
  * type, a template type parameter's Value). */
+#include <stdio.h>
+
 #include "spirv_impl.h"
 
 static const char *const scope_kinds[] = {
@@ -137,30 +139,35 @@ static const char *what_is(const hd_spv_module *m, const hd_spv_insn *def)
 	return op ? op->name : "an unknown instruction";
 }
 
+/* item: 1-based position inside a variadic operand, 0 for a single one. */
 static void check_id(hd_spv_module *m, const hd_di_node *n, const hd_spv_operand *op,
-                     hd_spv_target t, uint32_t id)
+                     hd_spv_target t, uint32_t id, uint32_t item)
 {
 	const hd_spv_insn *self = &m->insns[n->insn];
 	const char *set = n->set->import_name, *name = n->inst->name;
 	int32_t d = hd_spv_def(m, id);
 	const hd_spv_insn *def;
+	char at[40] = "";
+
+	if (item)
+		snprintf(at, sizeof at, "item %u: ", item);
 
 	if (d < 0) {
 		hd_spv_diag_add(m, set, name, "undefined-id", op->name, self->offset, n->id,
-		                "%%%u is not defined%s", id,
+		                "%s%%%u is not defined%s", at, id,
 		                id >= m->bound ? " (and is not below the header's bound)" : "");
 		return;
 	}
 	def = &m->insns[d];
 	if ((uint32_t)d > n->insn && !op->forward)
 		hd_spv_diag_add(m, set, name, "forward-reference", op->name, self->offset, n->id,
-		                "%%%u is defined later, at word %u", id, def->offset);
+		                "%s%%%u is defined later, at word %u", at, id, def->offset);
 	if (t != HD_T_NONE && !target_ok(m, n->set, t, id, def)) {
 		hd_spv_target shown = t;
 		if (t == HD_T_SOURCE)
 			shown = n->set->id == HD_SET_DI100 ? HD_T_STRING : HD_T_SOURCE;
 		hd_spv_diag_add(m, set, name, "operand-target", op->name, self->offset, n->id,
-		                "%%%u is %s%s; it must be %s", id, what_is(m, def),
+		                "%s%%%u is %s%s; it must be %s", at, id, what_is(m, def),
 		                def->node >= 0 && m->nodes[def->node].set != n->set
 		                        ? " of another set" : "",
 		                shown == HD_T_SOURCE ? "DebugSource" : hd_spv_target_name(shown));
@@ -178,7 +185,8 @@ void hd_di_validate_refs(hd_spv_module *m, const hd_di_node *n, const hd_di_span
 			hd_spv_target t = op->target;
 			if (op->kind == HD_SPV_PAIR && k % 2 == 1)
 				t = op->target2;
-			check_id(m, n, op, t, n->args[spans[i].first + k]);
+			check_id(m, n, op, t, n->args[spans[i].first + k],
+			         op->quant == HD_SPV_MANY ? k + 1 : 0);
 		}
 	}
 }
