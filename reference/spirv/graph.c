@@ -96,8 +96,8 @@ int hd_di_operands(const hd_di_node *n, hd_di_span *spans)
 		case HD_SPV_OPT:
 			spans[i].count = left >= width ? width : 0;
 			break;
-		default:
-			if (left % width != 0)
+		default:  /* HD_SPV_MANY, HD_SPV_SOME */
+			if (left % width != 0 || (op->quant == HD_SPV_SOME && left == 0))
 				return -1;
 			spans[i].count = left;
 			break;

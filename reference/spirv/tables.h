@@ -19,7 +19,8 @@ typedef enum hd_spv_okind {
 typedef enum hd_spv_quant {
 	HD_SPV_ONE,   /* exactly once */
 	HD_SPV_OPT,   /* "?": zero or one */
-	HD_SPV_MANY   /* "*": zero or more */
+	HD_SPV_MANY,  /* "*": zero or more */
+	HD_SPV_SOME   /* one or more: the spec's "N+" word count says so (errata) */
 } hd_spv_quant;
 
 /* What an id operand may name: the instruction classes the two debug-info

@@ -83,8 +83,8 @@ static void check_node(hd_spv_module *m, const hd_di_node *n)
 	if (hd_di_operands(n, spans) < 0) {
 		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "operand-count", NULL,
 		                m->insns[n->insn].offset, n->id,
-		                "%u operand words do not fit the operands of %s", n->nargs,
-		                n->inst->name);
+		                "%u operand word%s cannot be read as the operands of %s",
+		                n->nargs, n->nargs == 1 ? "" : "s", n->inst->name);
 		return;
 	}
 	check_enums(m, n, spans);

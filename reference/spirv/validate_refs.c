@@ -186,7 +186,7 @@ void hd_di_validate_refs(hd_spv_module *m, const hd_di_node *n, const hd_di_span
 			if (op->kind == HD_SPV_PAIR && k % 2 == 1)
 				t = op->target2;
 			check_id(m, n, op, t, n->args[spans[i].first + k],
-			         op->quant == HD_SPV_MANY ? k + 1 : 0);
+			         op->quant >= HD_SPV_MANY ? k + 1 : 0);
 		}
 	}
 }

@@ -25,7 +25,7 @@
 typedef struct operand {
 	char name[64];
 	char kind[64];
-	char quant;          /* 0, '?', '*' */
+	char quant;          /* 0, '?', '*', or '+' from the errata */
 	char target[2][40];  /* from operand-targets.txt */
 	int forward;
 } operand;
@@ -203,6 +203,7 @@ static int split(char *line, char **f, int max)
 
 /* grammar-errata.txt: SET INSTRUCTION INDEX insert KIND 'NAME'
  *                     SET INSTRUCTION INDEX rename 'NAME'
+ *                     SET INSTRUCTION INDEX quantifier +
  * SET is an import name or * for every set that has the instruction. */
 static void apply_errata(void)
 {
@@ -234,6 +235,10 @@ static void apply_errata(void)
 				if (idx >= in->noperands)
 					die("%s:%d: %s has no operand %d", errata_path, lineno, fl[1], idx);
 				snprintf(in->ops[idx].name, sizeof in->ops[idx].name, "%s", fl[4]);
+			} else if (strcmp(fl[3], "quantifier") == 0) {
+				if (idx >= in->noperands || strcmp(fl[4], "+") != 0)
+					die("%s:%d: bad quantifier line", errata_path, lineno);
+				in->ops[idx].quant = '+';
 			} else if (strcmp(fl[3], "insert") == 0 && n >= 6) {
 				if (idx > in->noperands || in->noperands == MAX_OPERANDS)
 					die("%s:%d: cannot insert at %d", errata_path, lineno, idx);
@@ -424,8 +429,10 @@ static void emit_set(FILE *out, int s)
 			char eref[192];
 			const char *kind = okind(op->kind, eref, sizeof eref, s);
 			fprintf(out, "\t{ \"%s\", %s, %s, %s, %s, %d, %s },\n", op->name, kind,
-			        op->quant == '?' ? "HD_SPV_OPT" : op->quant == '*' ? "HD_SPV_MANY"
-			                                                         : "HD_SPV_ONE",
+			        op->quant == '?'   ? "HD_SPV_OPT"
+			        : op->quant == '*' ? "HD_SPV_MANY"
+			        : op->quant == '+' ? "HD_SPV_SOME"
+			                           : "HD_SPV_ONE",
 			        target_enum(op->target[0]), target_enum(op->target[1]), op->forward,
 			        eref[0] ? eref : "NULL");
 		}
