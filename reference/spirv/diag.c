@@ -109,7 +109,7 @@ void hd_spv_diag_print(hd_spv_module *m, hd_buf *out)
 		hd_buf_printf(out, "(%u more not shown)\n", m->ndiags_dropped);
 	if (m->ndiags + m->ndiags_dropped == 0)
 		hd_buf_printf(out, "no rule broken\n");
-	else
-		hd_buf_printf(out, "%u rule%s broken\n", m->ndiags + m->ndiags_dropped,
+	else  /* one line per finding; a rule may be broken in several places */
+		hd_buf_printf(out, "%u finding%s\n", m->ndiags + m->ndiags_dropped,
 		              m->ndiags + m->ndiags_dropped == 1 ? "" : "s");
 }
