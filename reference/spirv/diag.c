@@ -91,7 +91,8 @@ static const char *insn_name(const hd_spv_module *m, uint32_t offset)
 
 void hd_spv_diag_print(hd_spv_module *m, hd_buf *out)
 {
-	qsort(m->diags, m->ndiags, sizeof *m->diags, diag_cmp);
+	if (m->ndiags > 1)  /* diags is NULL until the first one */
+		qsort(m->diags, m->ndiags, sizeof *m->diags, diag_cmp);
 	for (uint32_t i = 0; i < m->ndiags; i++) {
 		const hd_spv_diag *d = &m->diags[i];
 		char rid[160];

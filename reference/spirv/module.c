@@ -195,6 +195,11 @@ int hd_spv_read_binary(const uint8_t *bytes, size_t n, hd_spv_module **out, hd_s
 	int swapped;
 
 	hd_status_clear(st);
+	*out = NULL;
+	if (n > HD_SPV_MAX_BYTES)
+		return hd_fail(st, HD_BAD_INPUT, "size-limit", 0,
+		               "the module is larger than %u MiB [SPIR-V/size-limit]",
+		               HD_SPV_MAX_BYTES >> 20);
 	if (n % 4 != 0)
 		return fail_at(st, (uint32_t)nwords, "truncated",
 		               "the file size is not a multiple of 4 bytes");

@@ -30,7 +30,7 @@ int hd_read_uint(hd_reader *r, unsigned nbytes, uint64_t *v, hd_status *st)
 
 int hd_read_sint(hd_reader *r, unsigned nbytes, int64_t *v, hd_status *st)
 {
-	uint64_t x;
+	uint64_t x = 0;  /* set on success; the zero quiets -Wmaybe-uninitialized at -O2 */
 
 	if (hd_read_uint(r, nbytes, &x, st) != 0)
 		return -1;
@@ -90,7 +90,7 @@ int hd_read_uleb(hd_reader *r, uint64_t *v, hd_status *st)
 
 int hd_read_sleb(hd_reader *r, int64_t *v, hd_status *st)
 {
-	uint64_t x;
+	uint64_t x = 0;  /* set on success; the zero quiets -Wmaybe-uninitialized at -O2 */
 
 	if (read_leb(r, &x, 1, st) != 0)
 		return -1;
