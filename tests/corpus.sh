@@ -15,19 +15,11 @@ hdref=$1
 cases=$2
 expected=$3
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/corpus.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' 0
-trap 'exit 2' HUP INT TERM
+. "$(dirname "$0")/tap.sh"
+scratch corpus
 
 n=0
 failed=0
-
-# not_ok NAME FILE: a failing test, with FILE's lines as diagnostics
-not_ok() {
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-	sed 's/^/# /' "$2"
-}
 
 echo "TAP version 13"
 for case in "$cases"/*.case; do

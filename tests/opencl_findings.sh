@@ -27,9 +27,8 @@ if ! command -v clang-15 >/dev/null 2>&1 ||
 	exit 77
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/opencl_findings.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' 0
-trap 'exit 2' HUP INT TERM
+. "$(dirname "$0")/tap.sh"
+scratch opencl_findings
 
 # the plan goes first, so count the kernels before running any
 total=0
@@ -49,12 +48,6 @@ echo "1..$total"
 
 n=0
 failed=0
-
-# yaml_lines KEY FILE: FILE's lines as a YAML literal block under KEY
-yaml_lines() {
-	echo "  $1: |"
-	sed 's/^/    /' "$2"
-}
 
 # yaml_list KEY FILE: FILE's lines as a YAML sequence of quoted strings
 yaml_list() {

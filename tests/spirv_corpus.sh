@@ -18,18 +18,11 @@ cases=$2
 expected=$3
 update=${4:-}
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/spirv-corpus.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' 0
-trap 'exit 2' HUP INT TERM
+. "$(dirname "$0")/tap.sh"
+scratch spirv-corpus
 
 n=0
 failed=0
-
-not_ok() {
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-	sed 's/^/# /' "$2"
-}
 
 # rule_ids FILE: the rule ids of hdref check's finding lines, sorted, unique.
 # A line is "word N [%ID] NAME ['OPERAND']: RULE-ID: message"; the operand may

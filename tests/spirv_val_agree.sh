@@ -31,9 +31,8 @@ if ! command -v spirv-as >/dev/null 2>&1 ||
 	exit 77
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/spirv_val_agree.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' 0
-trap 'exit 2' HUP INT TERM
+. "$(dirname "$0")/tap.sh"
+scratch spirv_val_agree
 
 # The listed cases: the first cell of every table row in DOC's section, up to
 # the next heading of level 1 or 2, with backquotes and spaces trimmed. The
@@ -74,12 +73,6 @@ echo "1..$total"
 
 n=0
 failed=0
-
-# yaml_lines KEY FILE: FILE's lines as a YAML literal block under KEY
-yaml_lines() {
-	echo "  $1: |"
-	sed 's/^/    /' "$2"
-}
 
 # verdicts: the YAML lines that show why each tool decided as it did
 verdicts() {

@@ -1,0 +1,24 @@
+# Shared by the shell tests. Source it with
+#   . "$(dirname "$0")/tap.sh"
+# It gives a scratch directory $tmp, removed on exit, and the TAP helpers
+# the tests have in common; counters n and failed are the caller's.
+
+# scratch NAME: makes $tmp; an interrupt exits 2 (a usage/setup failure).
+scratch() {
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 2
+	trap 'rm -rf "$tmp"' 0
+	trap 'exit 2' HUP INT TERM
+}
+
+# not_ok NAME FILE: a failing test point, FILE's lines as "# " diagnostics.
+not_ok() {
+	failed=$((failed + 1))
+	echo "not ok $n - $1"
+	sed 's/^/# /' "$2"
+}
+
+# yaml_lines KEY FILE: FILE's lines as a YAML literal block under KEY.
+yaml_lines() {
+	echo "  $1: |"
+	sed 's/^/    /' "$2"
+}
