@@ -73,7 +73,8 @@ typedef struct hd_di_point {
 typedef struct hd_di_function {
 	uint32_t id;             /* the OpFunction's result id */
 	uint32_t insn_begin;     /* index of OpFunction */
-	uint32_t insn_end;       /* index of OpFunctionEnd (or ninsns if missing) */
+	uint32_t insn_end;       /* index of OpFunctionEnd; when it is missing, of the
+	                          * last instruction before the next OpFunction, or ninsns */
 	uint32_t nslots;
 	int32_t debug_function;  /* the DebugFunction naming it, -1 if none */
 	hd_di_range *scopes;     /* DebugScope/DebugNoScope ranges, in order */
