@@ -49,12 +49,4 @@ for case in "$cases"/*.case; do
 	fi
 done
 
-if [ "$n" -eq 0 ]; then
-	n=1
-	failed=1
-	echo "not ok 1 - no cases"
-	echo "# no *.case files in $cases"
-fi
-echo "1..$n"
-[ "$failed" -eq 0 ] || exit 1
-exit 0
+finish "*.case" "$cases"

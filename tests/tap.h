@@ -53,6 +53,18 @@ static inline int tap_end(void)
 	return tap_failed ? 1 : 0;
 }
 
+/* xorshift64*: the fuzz tests' random numbers, from a fixed seed so that a
+ * failure reproduces. */
+static uint64_t tap_rng = 0x9e3779b97f4a7c15ull;
+
+static inline uint64_t tap_random(void)
+{
+	tap_rng ^= tap_rng >> 12;
+	tap_rng ^= tap_rng << 25;
+	tap_rng ^= tap_rng >> 27;
+	return tap_rng * 0x2545f4914f6cdd1dull;
+}
+
 #define OK(cond, name) tap_ok(!!(cond), __FILE__, __LINE__, (name))
 #define EQ_U64(got, want, name) tap_eq_u64((uint64_t)(got), (uint64_t)(want), __FILE__, __LINE__, (name))
 #define EQ_STR(got, want, name) tap_eq_str((got), (want), __FILE__, __LINE__, (name))

@@ -22,3 +22,17 @@ yaml_lines() {
 	echo "  $1: |"
 	sed 's/^/    /' "$2"
 }
+
+# finish WHAT DIR: the plan, and the exit status: 1 when a point failed or
+# DIR had no WHAT (an empty corpus must not pass).
+finish() {
+	if [ "$n" -eq 0 ]; then
+		n=1
+		failed=1
+		echo "not ok 1 - no cases"
+		echo "# no $1 files in $2"
+	fi
+	echo "1..$n"
+	[ "$failed" -eq 0 ] || exit 1
+	exit 0
+}

@@ -15,17 +15,6 @@
 
 #define ROUNDS 20000
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static uint64_t next(void)
-{
-	/* xorshift64*: fixed seed, so a failure reproduces */
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 0x2545f4914f6cdd1dull;
-}
-
 /* Opcode bytes worth trying: every code of the table plus a few unknown ones. */
 static size_t opcodes(uint8_t *out)
 {
@@ -34,7 +23,7 @@ static size_t opcodes(uint8_t *out)
 	for (int id = 0; id < HD_OP_COUNT; id++) {
 		const hd_op_info *i = &hd_op_table[id];
 		if (i->code != 0)
-			out[n++] = (uint8_t)(i->code + (i->family > 1 ? next() % i->family : 0));
+			out[n++] = (uint8_t)(i->code + (i->family > 1 ? tap_random() % i->family : 0));
 	}
 	out[n++] = 0x00;
 	out[n++] = 0xff;
@@ -51,23 +40,23 @@ static uint8_t operand_byte(void)
 		0x7f, 0x80, 0x81, 0xff, 0xa1, 0x14, 0x90, 0x0a, 0x28, 0xe9,
 	};
 
-	if (next() % 3 == 0)
-		return (uint8_t)next();
-	return interesting[next() % sizeof interesting];
+	if (tap_random() % 3 == 0)
+		return (uint8_t)tap_random();
+	return interesting[tap_random() % sizeof interesting];
 }
 
 /* Raw mode: opcode bytes and operand bytes thrown together. */
 static size_t make_raw(uint8_t *buf, size_t cap, const uint8_t *ops, size_t nops,
                        hd_profile profile)
 {
-	size_t len = 0, target = next() % cap;
+	size_t len = 0, target = tap_random() % cap;
 
 	while (len < target) {
-		if (next() % 4 != 0) {
-			buf[len++] = ops[next() % nops];
+		if (tap_random() % 4 != 0) {
+			buf[len++] = ops[tap_random() % nops];
 			if (profile == HD_PROFILE_LLVM_USER && buf[len - 1] == HD_DW_OP_LLVM_user &&
 			    len < cap)
-				buf[len++] = (uint8_t)(next() % 14);
+				buf[len++] = (uint8_t)(tap_random() % 14);
 		} else {
 			buf[len++] = operand_byte();
 		}
@@ -84,12 +73,12 @@ static uint64_t operand_value(hd_opnd kind, unsigned wave)
 	                    wave == 64 ? HD_AMDGPU_EXEC_64 : HD_AMDGPU_EXEC_32, 5, 3000 };
 
 	switch (kind) {
-	case HD_OPND_REG: return regs[next() % 6];
+	case HD_OPND_REG: return regs[tap_random() % 6];
 	case HD_OPND_TYPE: case HD_OPND_DIE2: case HD_OPND_DIE4: case HD_OPND_REF:
-		return dies[next() % 6];
-	case HD_OPND_BRANCH: return (uint64_t)(int64_t)((int)(next() % 13) - 6);
-	case HD_OPND_U1: return next() % 9;
-	default: return next() % 3 == 0 ? next() % 0x10000 : next() % 70;
+		return dies[tap_random() % 6];
+	case HD_OPND_BRANCH: return (uint64_t)(int64_t)((int)(tap_random() % 13) - 6);
+	case HD_OPND_U1: return tap_random() % 9;
+	default: return tap_random() % 3 == 0 ? tap_random() % 0x10000 : tap_random() % 70;
 	}
 }
 
@@ -100,11 +89,11 @@ static size_t make_structured(uint8_t *buf, size_t cap, const hd_encoding *enc,
 {
 	static const uint8_t blocks[][4] = { { 0x30, 0x9f }, { 0x51 }, { 0x2a, 0, 0, 0 } };
 	hd_buf b;
-	size_t nops = 1 + next() % 8, len;
+	size_t nops = 1 + tap_random() % 8, len;
 
 	hd_buf_init(&b);
-	for (size_t i = next() % 3; i > 0; i--)
-		hd_buf_byte(&b, (uint8_t)(0x30 + next() % 32));  /* litN */
+	for (size_t i = tap_random() % 3; i > 0; i--)
+		hd_buf_byte(&b, (uint8_t)(0x30 + tap_random() % 32));  /* litN */
 	while (nops-- > 0) {
 		hd_op op;
 		const hd_op_info *info;
@@ -112,16 +101,16 @@ static size_t make_structured(uint8_t *buf, size_t cap, const hd_encoding *enc,
 
 		memset(&op, 0, sizeof op);
 		do
-			op.id = (uint16_t)(next() % HD_OP_COUNT);
+			op.id = (uint16_t)(tap_random() % HD_OP_COUNT);
 		while (!hd_op_encodable((hd_op_id)op.id, enc->profile));
 		info = &hd_op_table[op.id];
 		if (info->family > 1)
-			op.u[0] = next() % info->family;
+			op.u[0] = tap_random() % info->family;
 		for (int k = 0; k < 2; k++) {
 			hd_opnd kind = (hd_opnd)info->opnd[k];
 			int slot = info->family > 1 ? 1 : k;
 			if (kind == HD_OPND_BLOCK || kind == HD_OPND_BLOCK1 || kind == HD_OPND_EXPR) {
-				size_t which = next() % 3;
+				size_t which = tap_random() % 3;
 				op.block = blocks[which];
 				op.block_len = which == 2 ? 4 : which == 0 ? 2 : 1;
 			} else if (kind != HD_OPND_NONE && slot < 2) {
@@ -133,8 +122,8 @@ static size_t make_structured(uint8_t *buf, size_t cap, const hd_encoding *enc,
 	len = b.len < cap ? b.len : cap;
 	if (len > 0)
 		memcpy(buf, b.data, len);
-	if (len > 0 && next() % 4 == 0)
-		buf[next() % len] = operand_byte();
+	if (len > 0 && tap_random() % 4 == 0)
+		buf[tap_random() % len] = operand_byte();
 	hd_buf_free(&b);
 	return len;
 }
@@ -178,7 +167,7 @@ int main(void)
 		ctx.arch = hd_amdgpu_target(model);
 		ctx.has_thread = round % 7 != 0;
 		ctx.has_lane = round % 5 != 0;
-		ctx.lane = (uint32_t)(next() % wave);
+		ctx.lane = (uint32_t)(tap_random() % wave);
 		ctx.has_frame = 1;
 		ctx.cu = round % 11 ? &cu : NULL;
 		ctx.result = (hd_result_kind)(round % 3);
@@ -192,7 +181,7 @@ int main(void)
 			if (!known_code(&r.status))
 				uncoded++;
 		} else if (r.kind == HD_OUT_LOCATION) {
-			hd_loc_read(ev, &ctx, r.loc, 1 + next() % 500, out, &st);
+			hd_loc_read(ev, &ctx, r.loc, 1 + tap_random() % 500, out, &st);
 		}
 		hd_buf_reset(&text);
 		hd_print_result(&text, &r, ctx.arch);

@@ -5,17 +5,6 @@
  * diagnostics under the cap. */
 #include "spirv_test.h"
 
-/* xorshift64*: a fixed seed, so a failure reproduces. */
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rnd(void)
-{
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 0x2545f4914f6cdd1dull;
-}
-
 #define CHAIN 100000u
 
 /* CHAIN nested blocks (or a ring when ring is set), then CHAIN
@@ -224,7 +213,7 @@ static void test_random_words(void)
 	}
 	memcpy(w, base, 5 * 4);
 	for (size_t i = 5; i < RANDOM_WORDS; i++)
-		w[i] = (uint32_t)(rnd() >> 32);
+		w[i] = (uint32_t)(tap_random() >> 32);
 	run_words(&r, w, RANDOM_WORDS);
 	ok = r.rc == 0 ? r.sane : refused_cleanly(&r.st, RANDOM_WORDS);
 	if (!OK(ok, "random: 64 MiB of random words after a header: read or refused cleanly"))
@@ -235,7 +224,7 @@ static void test_random_words(void)
 	/* The same words with small word counts: millions of instructions of
 	 * random opcodes, read to the end. */
 	for (p = 5, end = 5; p < RANDOM_WORDS; p += w[p] >> 16) {
-		w[p] = (w[p] & 0xffffu) | (1 + (uint32_t)(rnd() % 8)) << 16;
+		w[p] = (w[p] & 0xffffu) | (1 + (uint32_t)(tap_random() % 8)) << 16;
 		end = p;
 	}
 	if (p != RANDOM_WORDS)  /* the last one ran past the end: shorten it */
@@ -255,7 +244,7 @@ static void test_random_words(void)
  * sometimes anything. */
 static uint32_t random_operand(uint32_t limit)
 {
-	uint64_t k = rnd();
+	uint64_t k = tap_random();
 
 	switch (k % 8) {
 	case 0:
@@ -283,7 +272,7 @@ static void test_random_module(void)
 
 	frame(&m, OCL100);
 	for (uint32_t i = 0; i < RANDOM_INSNS; i++) {
-		uint64_t k = rnd();
+		uint64_t k = tap_random();
 		uint32_t nops = (uint32_t)(k % 12), ops[16];
 
 		if (k % 997 == 0) {

@@ -201,106 +201,107 @@ static int split(char *line, char **f, int max)
 	return n;
 }
 
+#define MAX_FIELDS 8
+
+/* Calls fn on every non-empty line of a data file, split into fields, with
+ * "path:line" for its messages; a line with fewer than min fields stops. */
+static void read_lines(const char *path, int min,
+                       void (*fn)(char **fl, int n, const char *where))
+{
+	FILE *f = fopen(path, "r");
+	char line[512], where[600];
+	int lineno = 0;
+
+	if (!f)
+		die("cannot open %s", path);
+	while (fgets(line, sizeof line, f)) {
+		char *fl[MAX_FIELDS];
+		int n = split(line, fl, MAX_FIELDS);
+
+		snprintf(where, sizeof where, "%s:%d", path, ++lineno);
+		if (n == 0)
+			continue;
+		if (n < min)
+			die("%s: too few fields", where);
+		fn(fl, n, where);
+	}
+	fclose(f);
+}
+
 /* grammar-errata.txt: SET INSTRUCTION INDEX insert KIND 'NAME'
  *                     SET INSTRUCTION INDEX rename 'NAME'
  *                     SET INSTRUCTION INDEX quantifier +
  * SET is an import name or * for every set that has the instruction. */
-static void apply_errata(void)
+static void errata_line(char **fl, int n, const char *where)
 {
-	FILE *f = fopen(errata_path, "r");
-	char line[512];
-	int lineno = 0;
+	int applied = 0, idx = atoi(fl[2]);
 
-	if (!f)
-		die("cannot open %s", errata_path);
-	while (fgets(line, sizeof line, f)) {
-		char *fl[8];
-		int n = split(line, fl, 8), applied = 0;
+	for (int s = 0; s < NSETS; s++) {
+		inst *in;
 
-		lineno++;
-		if (n == 0)
+		if (strcmp(fl[0], "*") != 0 && strcmp(fl[0], sets[s].import_name) != 0)
 			continue;
-		if (n < 5)
-			die("%s:%d: too few fields", errata_path, lineno);
-		for (int s = 0; s < NSETS; s++) {
-			inst *in;
-			int idx = atoi(fl[2]);
-
-			if (strcmp(fl[0], "*") != 0 && strcmp(fl[0], sets[s].import_name) != 0)
-				continue;
-			in = find_inst(&sets[s], fl[1]);
-			if (!in)
-				continue;
-			if (strcmp(fl[3], "rename") == 0) {
-				if (idx >= in->noperands)
-					die("%s:%d: %s has no operand %d", errata_path, lineno, fl[1], idx);
-				snprintf(in->ops[idx].name, sizeof in->ops[idx].name, "%s", fl[4]);
-			} else if (strcmp(fl[3], "quantifier") == 0) {
-				if (idx >= in->noperands || strcmp(fl[4], "+") != 0)
-					die("%s:%d: bad quantifier line", errata_path, lineno);
-				in->ops[idx].quant = '+';
-			} else if (strcmp(fl[3], "insert") == 0 && n >= 6) {
-				if (idx > in->noperands || in->noperands == MAX_OPERANDS)
-					die("%s:%d: cannot insert at %d", errata_path, lineno, idx);
-				memmove(&in->ops[idx + 1], &in->ops[idx],
-				        (size_t)(in->noperands - idx) * sizeof in->ops[0]);
-				memset(&in->ops[idx], 0, sizeof in->ops[0]);
-				snprintf(in->ops[idx].kind, sizeof in->ops[idx].kind, "%s", fl[4]);
-				snprintf(in->ops[idx].name, sizeof in->ops[idx].name, "%s", fl[5]);
-				in->noperands++;
-			} else {
-				die("%s:%d: unknown action %s", errata_path, lineno, fl[3]);
-			}
-			applied = 1;
+		in = find_inst(&sets[s], fl[1]);
+		if (!in)
+			continue;
+		if (strcmp(fl[3], "rename") == 0) {
+			if (idx >= in->noperands)
+				die("%s: %s has no operand %d", where, fl[1], idx);
+			snprintf(in->ops[idx].name, sizeof in->ops[idx].name, "%s", fl[4]);
+		} else if (strcmp(fl[3], "quantifier") == 0) {
+			if (idx >= in->noperands || strcmp(fl[4], "+") != 0)
+				die("%s: bad quantifier line", where);
+			in->ops[idx].quant = '+';
+		} else if (strcmp(fl[3], "insert") == 0 && n >= 6) {
+			if (idx > in->noperands || in->noperands == MAX_OPERANDS)
+				die("%s: cannot insert at %d", where, idx);
+			memmove(&in->ops[idx + 1], &in->ops[idx],
+			        (size_t)(in->noperands - idx) * sizeof in->ops[0]);
+			memset(&in->ops[idx], 0, sizeof in->ops[0]);
+			snprintf(in->ops[idx].kind, sizeof in->ops[idx].kind, "%s", fl[4]);
+			snprintf(in->ops[idx].name, sizeof in->ops[idx].name, "%s", fl[5]);
+			in->noperands++;
+		} else {
+			die("%s: unknown action %s", where, fl[3]);
 		}
-		if (!applied)
-			die("%s:%d: no set has %s", errata_path, lineno, fl[1]);
+		applied = 1;
 	}
-	fclose(f);
+	if (!applied)
+		die("%s: no set has %s", where, fl[1]);
 }
 
 /* operand-targets.txt: INSTRUCTION 'OPERAND' TARGET [TARGET2] [forward]
  * Applies to every checked set whose instruction has that operand (the sets
  * differ: 1.00's DebugTypeComposite has no Linkage Name); at least one must. */
+static void targets_line(char **fl, int n, const char *where)
+{
+	int applied = 0;
+
+	for (int s = 0; s < NSETS; s++) {
+		inst *in;
+		int k, t = 0;
+
+		if (!sets[s].checked || !(in = find_inst(&sets[s], fl[0])))
+			continue;
+		k = find_operand(in, fl[1]);
+		if (k < 0)
+			continue;
+		for (int i = 2; i < n; i++) {
+			if (strcmp(fl[i], "forward") == 0)
+				in->ops[k].forward = 1;
+			else if (t < 2)
+				snprintf(in->ops[k].target[t++], sizeof in->ops[k].target[0], "%s",
+				         fl[i]);
+		}
+		applied = 1;
+	}
+	if (!applied)
+		die("%s: no checked set has %s '%s'", where, fl[0], fl[1]);
+}
+
 static void apply_targets(void)
 {
-	FILE *f = fopen(targets_path, "r");
-	char line[512];
-	int lineno = 0;
-
-	if (!f)
-		die("cannot open %s", targets_path);
-	while (fgets(line, sizeof line, f)) {
-		char *fl[6];
-		int n = split(line, fl, 6), applied = 0;
-
-		lineno++;
-		if (n == 0)
-			continue;
-		if (n < 3)
-			die("%s:%d: too few fields", targets_path, lineno);
-		for (int s = 0; s < NSETS; s++) {
-			inst *in;
-			int k, t = 0;
-
-			if (!sets[s].checked || !(in = find_inst(&sets[s], fl[0])))
-				continue;
-			k = find_operand(in, fl[1]);
-			if (k < 0)
-				continue;
-			for (int i = 2; i < n; i++) {
-				if (strcmp(fl[i], "forward") == 0)
-					in->ops[k].forward = 1;
-				else if (t < 2)
-					snprintf(in->ops[k].target[t++], sizeof in->ops[k].target[0],
-					         "%s", fl[i]);
-			}
-			applied = 1;
-		}
-		if (!applied)
-			die("%s:%d: no checked set has %s '%s'", targets_path, lineno, fl[0], fl[1]);
-	}
-	fclose(f);
+	read_lines(targets_path, 3, targets_line);
 	/* Completeness: every id operand of a checked set says what it names. */
 	for (int s = 0; s < NSETS; s++) {
 		if (!sets[s].checked)
@@ -508,7 +509,7 @@ int main(int argc, char **argv)
 	for (int s = 0; s < NSETS; s++)
 		load_set(&sets[s], argv[2]);
 	core = load_json(argv[2], "spirv.core.grammar.json");
-	apply_errata();
+	read_lines(errata_path, 5, errata_line);
 	apply_targets();
 
 	out = fopen(argv[1], "w");
