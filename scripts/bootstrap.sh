@@ -4,15 +4,18 @@
 # Usage: scripts/bootstrap.sh [tests]  (run by run-main.sh and run-tests.sh)
 #   the build: a C compiler and CMake; SPIRV-Headers (grammar files, read at
 #   build time with cJSON) and SPIRV-Tools (assembler library, static C++, so
-#   the C++ runtime too);
+#   the C++ runtime too); libdwarf (the canonical DWARF dump reads every
+#   object through it, never through hdref's own writer);
 #   tests: also the real producers whose output the tests check (clang-15,
-#   llvm-spirv-15); without them those tests report SKIP.
+#   llvm-spirv-15, ld.lld-15) and the independent DWARF readers that check
+#   the lowering (llvm-dwarfdump-15 from llvm-15, libdwarf's dwarfdump);
+#   without them those tests report SKIP.
 set -eu
 
 HDCTS_PACKAGES="cmake make gcc libc6-dev pkg-config libcjson-dev spirv-headers spirv-tools
-libstdc++-12-dev"
+libstdc++-12-dev libdwarf-dev"
 if [ "${1:-}" = tests ]; then
-	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15"
+	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15 llvm-15 lld-15 dwarfdump"
 fi
 
 hdcts_missing=""
