@@ -136,8 +136,9 @@ typedef struct hd_dw_unit {
 	uint32_t nfdes;
 } hd_dw_unit;
 
-/* Building (die.c). Everything is allocated in u->arena; a failed allocation
- * returns NULL / -1 with HD_NO_MEMORY in st. */
+/* Building (die.c). Everything is allocated in u->arena. The adders return
+ * NULL / -1 when an allocation fails, and the caller reports HD_NO_MEMORY;
+ * hd_dw_unit_init fills st itself. */
 int hd_dw_unit_init(hd_dw_unit *u, int dwarf64, hd_profile profile, hd_status *st);
 void hd_dw_unit_free(hd_dw_unit *u);
 /* A new DIE appended as the last child of parent (NULL: the unit's root,

@@ -27,7 +27,7 @@ typedef struct hd_elf_symbol {
 typedef struct hd_elf_image {
 	uint32_t e_flags;      /* EF_AMDGPU_MACH_* and feature bits */
 	uint8_t os_abi;        /* ELFOSABI_AMDGPU_HSA = 64 */
-	uint8_t abi_version;   /* 2: code object V5 */
+	uint8_t abi_version;   /* ELFABIVERSION_AMDGPU_HSA_V5 = 3 */
 	uint64_t text_addr;    /* .text's address; its bytes follow */
 	const uint8_t *text;
 	size_t text_size;

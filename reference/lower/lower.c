@@ -1,0 +1,295 @@
+/* The lowering driver: sets up the context, dispatches each DebugInfo node
+ * to its handler by instruction name (one table for both sets, whose
+ * instructions share names), then lowers the function bodies, the line
+ * program, the call frames and the macros (lower_impl.h has the rules). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_impl.h"
+
+typedef struct handler {
+	const char *name;
+	hd_lower_fn fn;
+} handler;
+
+/* Sorted by name for bsearch. Instructions missing here have no DIE of their
+ * own: DebugInfoNone, DebugScope, DebugNoScope, DebugInlinedAt, DebugDeclare,
+ * DebugValue, DebugExpression and DebugOperation are read where they are
+ * used (hd_lower_bodies). */
+static const handler handlers[] = {
+	{ "DebugCompilationUnit", hd_lower_compilation_unit },
+	{ "DebugFunction", hd_lower_function },
+	{ "DebugFunctionDeclaration", hd_lower_function_declaration },
+	{ "DebugGlobalVariable", hd_lower_global_variable },
+	{ "DebugImportedEntity", hd_lower_imported_entity },
+	{ "DebugInlinedVariable", hd_lower_inlined_variable },
+	{ "DebugLexicalBlock", hd_lower_lexical_block },
+	{ "DebugLexicalBlockDiscriminator", hd_lower_lexical_block_discriminator },
+	{ "DebugLocalVariable", hd_lower_local_variable },
+	{ "DebugMacroDef", hd_lower_macro_def },
+	{ "DebugMacroUndef", hd_lower_macro_undef },
+	{ "DebugModuleINTEL", hd_lower_module },
+	{ "DebugSource", hd_lower_source },
+	{ "DebugTypeArray", hd_lower_type_array },
+	{ "DebugTypeBasic", hd_lower_type_basic },
+	{ "DebugTypeComposite", hd_lower_type_composite },
+	{ "DebugTypeEnum", hd_lower_type_enum },
+	{ "DebugTypeFunction", hd_lower_type_function },
+	{ "DebugTypeInheritance", hd_lower_type_inheritance },
+	{ "DebugTypeMember", hd_lower_type_member },
+	{ "DebugTypePointer", hd_lower_type_pointer },
+	{ "DebugTypePtrToMember", hd_lower_type_ptr_to_member },
+	{ "DebugTypeQualifier", hd_lower_type_qualifier },
+	{ "DebugTypeTemplate", hd_lower_type_template },
+	{ "DebugTypeTemplateParameter", hd_lower_type_template_parameter },
+	{ "DebugTypeTemplateParameterPack", hd_lower_type_template_parameter_pack },
+	{ "DebugTypeTemplateTemplateParameter", hd_lower_type_template_template_parameter },
+	{ "DebugTypeVector", hd_lower_type_vector },
+	{ "DebugTypedef", hd_lower_typedef },
+};
+
+#define NHANDLERS (sizeof handlers / sizeof handlers[0])
+
+static int cmp_handler(const void *key, const void *elem)
+{
+	return strcmp((const char *)key, ((const handler *)elem)->name);
+}
+
+/* The handler of n, or NULL. NonSemantic.Shader.DebugInfo.100 is decoded by
+ * the front end but is not a seed set: it is not lowered. */
+static hd_lower_fn handler_of(const hd_di_node *n)
+{
+	const handler *h;
+
+	if (!n->inst || n->set->id == HD_SET_NONSEMANTIC)
+		return NULL;
+	h = bsearch(n->inst->name, handlers, NHANDLERS, sizeof handlers[0], cmp_handler);
+	return h ? h->fn : NULL;
+}
+
+hd_die *hd_lower_fail(hd_lw *L, hd_kind kind, const char *code, const hd_di_node *n,
+                      const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (!L->failed) {
+		if (n)
+			hd_fail(L->st, kind, code, L->m->insns[n->insn].offset, "%%%u %s: %s",
+			        n->id, n->inst ? n->inst->name : "OpExtInst", msg);
+		else
+			hd_fail(L->st, kind, code, 0, "%s", msg);
+	}
+	L->failed = 1;
+	return NULL;
+}
+
+int hd_lower_grow(hd_lw *L, void **arr, size_t sz, uint32_t n, uint32_t *cap)
+{
+	uint32_t ncap;
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 16;
+	if (ncap <= n || (size_t)ncap > SIZE_MAX / sz ||
+	    !(p = realloc(*arr, (size_t)ncap * sz))) {
+		hd_lower_fail(L, HD_NO_MEMORY, "no-memory", NULL, "out of memory");
+		return -1;
+	}
+	memset((char *)p + (size_t)*cap * sz, 0, (size_t)(ncap - *cap) * sz);
+	*arr = p;
+	*cap = ncap;
+	return 0;
+}
+
+void hd_lower_set_die(hd_lw *L, const hd_di_node *n, hd_die *d)
+{
+	L->die_of[n - L->m->nodes] = d;
+}
+
+hd_die *hd_lower_node(hd_lw *L, int32_t node)
+{
+	const hd_di_node *n;
+
+	if (node < 0 || (uint32_t)node >= L->m->nnodes || L->failed)
+		return NULL;
+	if (L->state[node] != HD_LOWER_TODO)
+		return L->die_of[node];  /* done, or busy: NULL until it has a DIE */
+	n = &L->m->nodes[node];
+	L->state[node] = HD_LOWER_BUSY;
+	if (L->fn_of[node]) {
+		hd_die *d = L->fn_of[node](L, n);
+		if (d && !L->die_of[node])
+			L->die_of[node] = d;
+	}
+	L->state[node] = HD_LOWER_DONE;
+	return L->die_of[node];
+}
+
+hd_die *hd_lower_id(hd_lw *L, uint32_t id)
+{
+	const hd_di_node *n = hd_di_node_of(L->m, id);
+	return n ? hd_lower_node(L, (int32_t)(n - L->m->nodes)) : NULL;
+}
+
+hd_die *hd_lower_parent(hd_lw *L, uint32_t id)
+{
+	const hd_di_node *n = hd_di_node_of(L->m, id);
+	hd_die *d;
+
+	if (!n || hd_lw_is(n, "DebugCompilationUnit"))
+		return L->u->root;
+	d = hd_lower_id(L, id);
+	return d ? d : L->u->root;
+}
+
+static int setup(hd_lw *L, const hd_spv_module *m, const hd_lower_options *o,
+                 hd_lowered *out, hd_status *st)
+{
+	uint32_t nn = m->nnodes ? m->nnodes : 1;
+	uint32_t ni = m->ninsns ? m->ninsns : 1;
+
+	memset(L, 0, sizeof *L);
+	L->m = m;
+	L->opt = *o;
+	L->out = out;
+	L->u = &out->unit;
+	L->st = st;
+	L->cu = -1;
+	L->enc.profile = o->profile;
+	L->enc.addr_size = 8;
+	L->enc.offset_size = o->dwarf64 ? 8 : 4;
+	L->die_of = calloc(nn, sizeof *L->die_of);
+	L->state = calloc(nn, sizeof *L->state);
+	L->fn_of = calloc(nn, sizeof *L->fn_of);
+	L->file_of_node = malloc(nn * sizeof *L->file_of_node);
+	L->file_of_insn = malloc(ni * sizeof *L->file_of_insn);
+	if (!L->die_of || !L->state || !L->fn_of || !L->file_of_node || !L->file_of_insn)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	for (uint32_t i = 0; i < nn; i++)
+		L->file_of_node[i] = -1;
+	for (uint32_t i = 0; i < ni; i++)
+		L->file_of_insn[i] = -1;
+	for (uint32_t i = 0; i < m->nnodes; i++) {
+		L->fn_of[i] = handler_of(&m->nodes[i]);
+		if (L->cu < 0 && m->nodes[i].set->id != HD_SET_NONSEMANTIC &&
+		    hd_lw_is(&m->nodes[i], "DebugCompilationUnit"))
+			L->cu = (int32_t)i;
+	}
+	return hd_dw_unit_init(&out->unit, o->dwarf64, o->profile, st);
+}
+
+static void teardown(hd_lw *L)
+{
+	free(L->die_of);
+	free(L->state);
+	free(L->fn_of);
+	free(L->file_of_node);
+	free(L->file_of_insn);
+}
+
+/* The steps, in the order their results are needed: code placement gives
+ * the pcs that subprograms and scopes need; the unit's root comes before
+ * anything is attached to it; bodies need every variable's DIE. */
+static int run(hd_lw *L)
+{
+	if (hd_lower_place_code(L) != 0)
+		return -1;
+	if (L->cu >= 0)
+		hd_lower_node(L, L->cu);
+	else
+		hd_lower_compilation_unit(L, NULL);
+	for (uint32_t i = 0; i < L->m->nnodes && !L->failed; i++)
+		if (L->fn_of[i])
+			hd_lower_node(L, (int32_t)i);
+	if (L->failed || hd_lower_scopes(L) != 0 || hd_lower_bodies(L) != 0 || hd_lower_lines(L) != 0 ||
+	    hd_lower_cfi(L) != 0 || hd_lower_macros_finish(L) != 0)
+		return -1;
+	return 0;
+}
+
+int hd_lower(const hd_spv_module *m, const hd_lower_options *o, hd_lowered **out,
+             hd_status *st)
+{
+	hd_lw L;
+	hd_lowered *l;
+	int rc;
+
+	*out = NULL;
+	if (o->wave_size != 32 && o->wave_size != 64)
+		return hd_fail(st, HD_BAD_INPUT, "wave-size", 0, "wave size %u is not 32 or 64",
+		               o->wave_size);
+	l = calloc(1, sizeof *l);
+	if (!l)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	l->opt = *o;
+	rc = setup(&L, m, o, l, st);
+	if (rc == 0)
+		rc = run(&L);
+	if (rc == 0 && !L.u->root)
+		rc = hd_fail(st, HD_INTERNAL, "no-unit", 0, "the lowering made no compile unit");
+	teardown(&L);
+	if (rc != 0) {
+		hd_lowered_free(l);
+		return -1;
+	}
+	*out = l;
+	return 0;
+}
+
+/* The processor the code object names (LLVM's BinaryFormat/ELF.h numbers):
+ * gfx90a for wave64, with xnack and sramecc "any" as clang-15 writes them
+ * for -mcpu=gfx90a; gfx1030 for wave32, since gfx9 has no wave32 and gfx10
+ * supports neither feature. */
+static uint32_t elf_flags(unsigned wave_size)
+{
+	if (wave_size == 32)
+		return 0x036u;             /* EF_AMDGPU_MACH_AMDGCN_GFX1030 */
+	return 0x03fu | 0x100u | 0x400u;  /* GFX90A | XNACK_ANY_V4 | SRAMECC_ANY_V4 */
+}
+
+int hd_lower_write_elf(hd_lowered *l, hd_buf *out, hd_status *st)
+{
+	hd_dw_sections secs;
+	hd_elf_image img;
+	int rc;
+
+	memset(&secs, 0, sizeof secs);
+	if (hd_dw_write(&l->unit, &secs, st) != 0) {
+		hd_dw_sections_free(&secs);
+		return -1;
+	}
+	memset(&img, 0, sizeof img);
+	img.e_flags = elf_flags(l->opt.wave_size);
+	img.os_abi = 64;      /* ELFOSABI_AMDGPU_HSA */
+	img.abi_version = 3;  /* ELFABIVERSION_AMDGPU_HSA_V5 */
+	img.text_addr = l->text_addr;
+	img.text = l->text;
+	img.text_size = l->text_size;
+	img.bss_addr = l->bss_addr;
+	img.bss_size = l->bss_size;
+	img.symbols = l->symbols;
+	img.nsymbols = l->nsymbols;
+	img.debug = &secs;
+	rc = hd_elf_write(&img, out, st);
+	hd_dw_sections_free(&secs);
+	return rc;
+}
+
+void hd_lowered_free(hd_lowered *l)
+{
+	if (!l)
+		return;
+	hd_dw_unit_free(&l->unit);
+	free(l->text);
+	free(l->symbols);
+	free(l->functions);
+	free(l->places);
+	free(l);
+}
