@@ -6,8 +6,7 @@
 #include "commands.h"
 #include "spirv/spirv.h"
 
-/* Loads and builds the graph of path; 0, or an exit status after reporting. */
-static int open_module(const char *cmd, const char *path, hd_spv_module **m)
+int hd_cmd_open_spirv(const char *cmd, const char *path, hd_spv_module **m)
 {
 	hd_status st;
 
@@ -52,7 +51,7 @@ int hd_cmd_check(int argc, char **argv, int verbose)
 		                "       hdref check --rules\n");
 		return EXIT_INPUT;
 	}
-	rc = open_module("check", argv[0], &m);
+	rc = hd_cmd_open_spirv("check", argv[0], &m);
 	if (rc != 0)
 		return rc;
 	broken = hd_di_validate(m);
@@ -73,7 +72,7 @@ int hd_cmd_debuginfo(int argc, char **argv, int verbose)
 		fprintf(stderr, "usage: hdref debuginfo FILE.spv|FILE.spvasm\n");
 		return EXIT_INPUT;
 	}
-	rc = open_module("debuginfo", argv[0], &m);
+	rc = hd_cmd_open_spirv("debuginfo", argv[0], &m);
 	if (rc != 0)
 		return rc;
 	hd_buf_init(&out);
