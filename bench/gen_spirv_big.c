@@ -7,7 +7,9 @@
  *   DebugTypeBasic, DebugTypePointer and DebugTypeQualifier of that basic
  *   type, DebugLocalVariable of the qualified type,
  * so every operand is an id a validator has to resolve and type-check, and
- * none is a forward reference. (Pointer and qualifier both take the basic
+ * none is a forward reference. DebugSource carries an empty Text because
+ * llvm-spirv-15 -r (bench/lower.sh) fails an assertion on a DebugSource
+ * without one. (Pointer and qualifier both take the basic
  * type because SPIRV-Tools 2023.1, Debian 12's, accepts nothing else as
  * their Base Type.) The module
  * breaks no rule: spirv-val and hdref check must both accept it, or their
@@ -159,7 +161,7 @@ int main(int argc, char **argv)
 
 	/* the frame: every group's variable lives in the kernel's DebugFunction */
 	di(ID_NONE, DI_INFO_NONE, 0, NULL);
-	DI(ID_SOURCE, DI_SOURCE, ID_FILE);
+	DI(ID_SOURCE, DI_SOURCE, ID_FILE, ID_EMPTY);
 	DI(ID_CU, DI_COMPILATION_UNIT, 65536, 5, ID_SOURCE, SOURCE_LANG_OPENCL_C);
 	DI(ID_DI_FN_TYPE, DI_TYPE_FUNCTION, 0, ID_VOID);
 	/* Function is the one forward reference the set allows */

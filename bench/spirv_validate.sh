@@ -29,31 +29,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/spirv_validate.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' 0
 trap 'exit 2' HUP INT TERM
 
-# best CMD...: the fastest of $runs wall-clock runs of CMD, in seconds. Every
-# run must accept the module: a validator that stops at a finding has not
-# done the same work, and its time means nothing.
-best() {
-	b=
-	i=0
-	while [ "$i" -lt "$runs" ]; do
-		t0=$(date +%s.%N)
-		if ! "$@" >"$tmp/out" 2>&1; then
-			echo "spirv_validate.sh: $* did not accept the module:" >&2
-			head -n 5 "$tmp/out" >&2
-			exit 1
-		fi
-		t1=$(date +%s.%N)
-		b=$(awk -v a="$t0" -v z="$t1" -v b="$b" \
-			'BEGIN { t = z - a; if (b == "" || t < b + 0) b = t; printf "%.3f", b }')
-		i=$((i + 1))
-	done
-	echo "$b"
-}
-
-# ratio A B: A / B to two places
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }'
-}
+. "$(dirname "$0")/common.sh"
 
 "$gen" "$big" "$tmp/big.spv" || exit 1
 "$gen" "$small" "$tmp/small.spv" || exit 1
