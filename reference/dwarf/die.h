@@ -76,6 +76,8 @@ typedef struct hd_dw_row {
 	uint32_t line, column;
 	uint8_t is_stmt;
 	uint8_t end_sequence;  /* this row ends a sequence at address */
+	uint32_t discriminator;  /* DW_LNE_set_discriminator before the row
+	                            (DWARF 5 6.2.5.3); 0 writes none */
 } hd_dw_row;
 
 typedef struct hd_dw_lines {
