@@ -1,0 +1,183 @@
+/* hd_dwarf_dump: opens an object through libdwarf, reads every unit, prints
+ * each unit's block, puts the blocks in canonical order and adds the call
+ * frame information (docs/dwarf-dump.md). The one place libdwarf's errors
+ * become hd_status values. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amdgpu/model.h"
+#include "dump_impl.h"
+
+/* The format's version: the first line of every dump. */
+#define DD_FORMAT_LINE "dwarf-dump 1\n"
+
+int dd_lib_fail(dd_ctx *c, const char *what)
+{
+	const char *msg = c->err != NULL ? dwarf_errmsg(c->err) : "unknown error";
+
+	hd_fail(c->st, HD_BAD_INPUT, "libdwarf", 0, "%s: libdwarf: %s", what, msg);
+	if (c->err != NULL) {
+		dwarf_dealloc_error(c->dbg, c->err);
+		c->err = NULL;
+	}
+	return -1;
+}
+
+int dd_oom(dd_ctx *c)
+{
+	return hd_fail(c->st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+}
+
+char *dd_take(hd_buf *b)
+{
+	char *s;
+
+	if (b->failed)
+		return NULL;
+	s = malloc(b->len + 1);
+	if (s != NULL) {
+		memcpy(s, b->data, b->len);
+		s[b->len] = '\0';
+	}
+	return s;
+}
+
+/* Register names in expressions and CFI: the AMDGPU model's, for the
+ * wavefront size asked for. */
+static int reg_name(void *self, uint64_t reg, char *out, size_t outsz)
+{
+	const dd_ctx *c = self;
+
+	return hd_amdgpu_reg_name(c->o->wave_size == 32 ? 32 : 64, reg, out, outsz);
+}
+
+/* The text forms print a name only when it reads back as the same register. */
+static int reg_lookup(void *self, const char *name, size_t len, uint64_t *reg)
+{
+	const dd_ctx *c = self;
+
+	return hd_amdgpu_reg_lookup(c->o->wave_size == 32 ? 32 : 64, name, len, reg);
+}
+
+/* libdwarf reads Mach-O and PE too and calls a file it does not recognise
+ * "no entry"; the dump is for ELF objects, so anything else is bad input
+ * with a message that says so. */
+static int check_elf(dd_ctx *c, const char *path)
+{
+	unsigned char magic[4];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (f == NULL)
+		return hd_fail(c->st, HD_BAD_INPUT, "open", 0, "cannot open the file");
+	n = fread(magic, 1, sizeof magic, f);
+	fclose(f);
+	if (n != sizeof magic || memcmp(magic, "\177ELF", 4) != 0)
+		return hd_fail(c->st, HD_BAD_INPUT, "not-elf", 0, "not an ELF file");
+	return 0;
+}
+
+static int cmp_units(const void *a, const void *b)
+{
+	const dd_unit *x = *(dd_unit *const *)a, *y = *(dd_unit *const *)b;
+	size_t n = x->text.len < y->text.len ? x->text.len : y->text.len;
+	int r = n != 0 ? memcmp(x->text.data, y->text.data, n) : 0;
+
+	if (r != 0)
+		return r;
+	if (x->text.len != y->text.len)
+		return x->text.len < y->text.len ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The header line and everything under one unit. */
+static int print_unit(dd_ctx *c, dd_unit *u)
+{
+	const char *ut = NULL;
+	hd_buf *out = &u->text;
+
+	c->enc.addr_size = (uint8_t)u->addr_size;
+	c->enc.offset_size = (uint8_t)u->offset_size;
+
+	if (dwarf_get_UT_name(u->type, &ut) != DW_DLV_OK)
+		ut = NULL;
+	if (ut != NULL && strncmp(ut, "DW_UT_", 6) == 0)
+		hd_buf_printf(out, "unit %s", ut + 6);
+	else
+		hd_buf_printf(out, "unit 0x%x", (unsigned)u->type);
+	hd_buf_printf(out, " version %u address_size %u\n", (unsigned)u->version,
+	              (unsigned)u->addr_size);
+	if (dd_print_tree(c, u, out) != 0 || dd_print_lines(c, u, out) != 0 ||
+	    dd_print_macros(c, u, out) != 0)
+		return -1;
+	return out->failed ? dd_oom(c) : 0;
+}
+
+static int dump_all(dd_ctx *c, hd_buf *out)
+{
+	if (dd_read_units(c) != 0)
+		return -1;
+	for (size_t i = 0; i < c->nunits; i++)
+		if (dd_order_unit(c, c->units[i]) != 0)
+			return -1;
+	if (dd_collect_funcs(c) != 0)
+		return -1;
+	for (size_t i = 0; i < c->nunits; i++)
+		if (print_unit(c, c->units[i]) != 0)
+			return -1;
+	/* Units in the order of their text: the order of units in .debug_info
+	 * means nothing. Nothing points at a unit's position after this. */
+	if (c->nunits > 1)
+		qsort(c->units, c->nunits, sizeof c->units[0], cmp_units);
+	for (size_t i = 0; i < c->nunits; i++)
+		hd_buf_put(out, c->units[i]->text.data, c->units[i]->text.len);
+	if (dd_print_frames(c, out) != 0)
+		return -1;
+	return out->failed ? dd_oom(c) : 0;
+}
+
+int hd_dwarf_dump(const char *path, const hd_dump_options *o, hd_buf *out,
+                  hd_status *st)
+{
+	dd_ctx c;
+	hd_buf text;
+	int res, rc;
+
+	memset(&c, 0, sizeof c);
+	c.o = o;
+	c.st = st;
+	c.enc.profile = o->profile;
+	c.enc.addr_size = 8;
+	c.enc.offset_size = 4;
+	c.names.self = &c;
+	c.names.name = reg_name;
+	c.names.lookup = reg_lookup;
+	if (check_elf(&c, path) != 0)
+		return -1;
+	res = dwarf_init_path(path, NULL, 0, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL,
+	                      NULL, &c.dbg, NULL, 0, NULL, &c.err);
+	if (res == DW_DLV_ERROR) {
+		c.dbg = NULL;
+		return dd_lib_fail(&c, "reading the ELF file");
+	}
+	hd_buf_init(&text);
+	hd_buf_printf(&text, DD_FORMAT_LINE);
+	if (res == DW_DLV_NO_ENTRY) {
+		hd_buf_printf(&text, "no debug info\n");
+		rc = 0;
+	} else {
+		rc = dump_all(&c, &text);
+		dd_free_units(&c);
+		free(c.funcs);
+		if (c.err != NULL)
+			dwarf_dealloc_error(c.dbg, c.err);
+		dwarf_finish(c.dbg, NULL);
+	}
+	if (rc == 0 && text.failed)
+		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	if (rc == 0)
+		hd_buf_put(out, text.data, text.len);
+	hd_buf_free(&text);
+	return rc;
+}

@@ -1,0 +1,158 @@
+/* What the files of the canonical DWARF dump share: the in-memory DIE tree
+ * read through libdwarf, the per-unit data the printers need, and the one
+ * place libdwarf's errors become an hd_status. docs/dwarf-dump.md is the
+ * format; dump.h the API. */
+#ifndef HD_DUMP_IMPL_H
+#define HD_DUMP_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <libdwarf/dwarf.h>
+#include <libdwarf/libdwarf.h>
+
+#include "dump.h"
+#include "dwarf/expr.h"
+
+/* Deepest DIE nesting read; deeper trees are rejected, not recursed into. */
+#define DD_MAX_DEPTH 1000
+/* Deepest chain of DW_MACRO_import followed. */
+#define DD_MAX_IMPORT 16
+/* Deepest chain of unnamed types a signature's reference describes. */
+#define DD_SHALLOW_DEPTH 4
+/* Most DIEs read from one object, so a hostile file hits a bound. */
+#define DD_MAX_DIES (1u << 24)
+
+typedef struct dd_unit dd_unit;
+typedef struct dd_die dd_die;
+
+typedef struct dd_attr {
+	Dwarf_Half at;
+	Dwarf_Half form;               /* after DW_FORM_indirect */
+	enum Dwarf_Form_Class cls;
+	Dwarf_Attribute a;
+} dd_attr;
+
+struct dd_die {
+	Dwarf_Die die;
+	Dwarf_Off off;                 /* .debug_info offset: lookups only, never printed */
+	Dwarf_Half tag;
+	const char *name;              /* DW_AT_name (libdwarf's storage) or NULL */
+	dd_die *parent;
+	dd_die **kids;                 /* canonical order once dd_order has run */
+	uint32_t nkids;
+	dd_attr *attrs;                /* sorted by attribute code */
+	uint32_t nattrs;
+	uint32_t seq;                  /* position in file order: the last tie-break */
+	uint32_t dup;                  /* 1-based rank among same-key siblings; 0: unique */
+	char *sig;                     /* structural signature while ordering; then NULL */
+	dd_unit *unit;
+};
+
+typedef struct dd_file {
+	char *path;                    /* directory joined with the name */
+	int has_md5;
+	uint8_t md5[16];
+} dd_file;
+
+struct dd_unit {
+	Dwarf_Half version, addr_size, offset_size, type;
+	dd_die *root;
+	uint32_t index;                /* file order of the unit */
+	char *label;                   /* how other units name it */
+	uint64_t low_pc;               /* base address of the unit's lists */
+	Dwarf_Line_Context lines;      /* NULL: the unit has no line table */
+	dd_file *files;                /* the file table, by DWARF index - file_base */
+	Dwarf_Signed file_base, nfiles;
+	hd_buf text;                   /* the unit's printed block */
+};
+
+/* A subprogram's code range, to name an FDE by function. */
+typedef struct dd_func {
+	uint64_t low, high;
+	const char *name;
+} dd_func;
+
+typedef struct dd_ctx {
+	Dwarf_Debug dbg;
+	Dwarf_Error err;
+	const hd_dump_options *o;
+	hd_encoding enc;
+	hd_regnames names;
+	hd_status *st;
+	dd_unit **units;               /* each allocated alone: DIEs point at them */
+	size_t nunits;
+	dd_die **by_off;               /* every DIE, sorted by offset */
+	size_t ndies, cap_dies;
+	dd_func *funcs;                /* every subprogram with a low_pc, by address */
+	size_t nfuncs;
+} dd_ctx;
+
+/* dump.c: a libdwarf failure as HD_BAD_INPUT naming what was read; the
+ * pending Dwarf_Error is released. Always -1. */
+int dd_lib_fail(dd_ctx *c, const char *what);
+/* HD_NO_MEMORY; always -1. */
+int dd_oom(dd_ctx *c);
+/* A malloc'd NUL-terminated copy of a buffer's text, or NULL. */
+char *dd_take(hd_buf *b);
+
+/* dump_tree.c: reads every unit's DIE tree into c->units. */
+int dd_read_units(dd_ctx *c);
+void dd_free_units(dd_ctx *c);
+dd_die *dd_find(dd_ctx *c, Dwarf_Off off);
+const dd_attr *dd_attr_of(const dd_die *d, Dwarf_Half at);
+
+/* dump_order.c: puts children in canonical order and ranks duplicates. */
+int dd_order_unit(dd_ctx *c, dd_unit *u);
+/* Appends d's path from its unit's root ("/subprogram \"f\"/variable \"x\""). */
+void dd_put_path(hd_buf *out, const dd_die *d);
+/* Appends the short tag name ("subprogram") of tag. */
+void dd_put_tag(hd_buf *out, Dwarf_Half tag, int with_prefix);
+/* Appends s as a double-quoted string with escapes. */
+void dd_put_string(hd_buf *out, const char *s);
+
+/* dump_attr.c: appends one attribute's canonical value. shallow: how the
+ * signatures render references (the target's tag and name only). Returns
+ * 0, 1 when the attribute is layout-only and not printed, -1 on error. */
+int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
+                 int indent, hd_buf *out);
+void dd_put_attr_name(dd_ctx *c, Dwarf_Half at, hd_buf *out);
+/* An unsigned value, an index or a section offset (DW_FORM_sec_offset,
+ * which dwarf_formudata refuses): 0, or -1 after dd_lib_fail. */
+int dd_form_uvalue(dd_ctx *c, const dd_attr *a, Dwarf_Unsigned *v, const char *what);
+/* The expression text of bytes, or a hex fallback when it does not decode. */
+void dd_put_expr(dd_ctx *c, const uint8_t *bytes, size_t len, hd_buf *out);
+void dd_put_hex(hd_buf *out, const uint8_t *bytes, size_t len);
+
+/* dump_die.c: appends the DIE tree of u. */
+int dd_print_tree(dd_ctx *c, dd_unit *u, hd_buf *out);
+
+/* dump_lists.c: location lists and range lists, inline under an attribute. */
+int dd_put_loclist(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent,
+                   hd_buf *out);
+int dd_put_ranges(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent,
+                  hd_buf *out);
+/* The low_pc of the nearest subprogram enclosing d (d included); 0 if none. */
+int dd_func_base(dd_ctx *c, const dd_die *d, uint64_t *base);
+
+/* dump_line.c: the file table (needed before any DW_AT_decl_file) and the
+ * printed line table. */
+int dd_load_lines(dd_ctx *c, dd_unit *u);
+void dd_free_lines(dd_unit *u);
+const char *dd_file_path(const dd_unit *u, uint64_t index);
+int dd_print_lines(dd_ctx *c, dd_unit *u, hd_buf *out);
+
+/* dump_macro.c */
+int dd_print_macros(dd_ctx *c, dd_unit *u, hd_buf *out);
+
+/* dump_frame.c: .debug_frame and .eh_frame, after every unit. */
+int dd_collect_funcs(dd_ctx *c);
+int dd_print_frames(dd_ctx *c, hd_buf *out);
+
+static inline void dd_indent(hd_buf *out, int n)
+{
+	for (int i = 0; i < n; i++)
+		hd_buf_put(out, "  ", 2);
+}
+
+#endif
