@@ -192,6 +192,8 @@ static void teardown(hd_lw *L)
 	free(L->fn_of);
 	free(L->file_of_node);
 	free(L->file_of_insn);
+	free(L->insts);
+	free(L->inst_head);
 }
 
 /* The steps, in the order their results are needed: code placement gives
@@ -201,15 +203,22 @@ static int run(hd_lw *L)
 {
 	if (hd_lower_place_code(L) != 0)
 		return -1;
-	if (L->cu >= 0)
-		hd_lower_node(L, L->cu);
-	else
-		hd_lower_compilation_unit(L, NULL);
+	/* Without a seed set's compile unit there is nothing to lower (only
+	 * NonSemantic.Shader.DebugInfo.100, or no debug info at all): say so
+	 * rather than write an empty unit. */
+	if (L->cu < 0) {
+		hd_lower_fail(L, HD_BAD_INPUT, "no-compile-unit", NULL,
+		              "no-compile-unit: the module has no DebugCompilationUnit of "
+		              "OpenCL.DebugInfo.100 or DebugInfo, so no debug info to lower");
+		return -1;
+	}
+	hd_lower_node(L, L->cu);
 	for (uint32_t i = 0; i < L->m->nnodes && !L->failed; i++)
 		if (L->fn_of[i])
 			hd_lower_node(L, (int32_t)i);
-	if (L->failed || hd_lower_scopes(L) != 0 || hd_lower_bodies(L) != 0 || hd_lower_lines(L) != 0 ||
-	    hd_lower_cfi(L) != 0 || hd_lower_macros_finish(L) != 0)
+	if (L->failed || hd_lower_scopes(L) != 0 || hd_lower_bodies(L) != 0 ||
+	    hd_lower_lines(L) != 0 || hd_lower_cfi(L) != 0 || hd_lower_macros_finish(L) != 0 ||
+	    hd_lower_files_finish(L) != 0)
 		return -1;
 	return 0;
 }
@@ -286,6 +295,16 @@ void hd_lowered_free(hd_lowered *l)
 {
 	if (!l)
 		return;
+	/* the unit's growable arrays are the lowering's (hd_lower_grow), the
+	 * rest lives in the unit's arena */
+	free(l->unit.lines.rows);
+	free(l->unit.lines.files);
+	free((void *)l->unit.lines.dirs);
+	free(l->unit.loclists);
+	free(l->unit.rnglists);
+	free(l->unit.macros);
+	free(l->unit.cies);
+	free(l->unit.fdes);
 	hd_dw_unit_free(&l->unit);
 	free(l->text);
 	free(l->symbols);

@@ -46,6 +46,11 @@ typedef struct hd_place {
 	uint64_t pc_begin, pc_end;  /* where the location holds: [begin, end) */
 	uint32_t point;       /* the DebugDeclare/DebugValue node giving it, or
 	                         UINT32_MAX for globals */
+	uint32_t var_id;      /* globals: the OpVariable's id, so a DebugDeclare
+	                         of it finds its address; 0 otherwise */
+	uint32_t var_offset;  /* byte offset of this storage in the variable: a
+	                         Fragment or an Indexes component; 0 for all of it */
+	const hd_die *die;    /* the DIE whose DW_AT_location says it */
 } hd_place;
 
 /* The model state the placement assumes in every function: the frame

@@ -49,6 +49,14 @@ struct hd_lw {
 	/* lower_global.c: next free address in .bss and local memory */
 	uint64_t bss_next, lds_next;
 
+	/* lower_scope.c: the DIEs standing for scopes as inlined at a
+	 * DebugInlinedAt. inst_head is per node (allocated on first use): the
+	 * first of that DebugInlinedAt node's instances, chained through
+	 * hd_lw_inst.next; -1 ends a chain. */
+	struct hd_lw_inst *insts;
+	int32_t *inst_head;
+	uint32_t ninsts, insts_cap;
+
 	/* the growable arrays of hd_lowered and hd_dw_unit */
 	uint32_t places_cap, symbols_cap, rows_cap, loclists_cap, rnglists_cap,
 	         macros_cap, fdes_cap;
@@ -130,6 +138,8 @@ hd_die *hd_lower_source(hd_lw *L, const hd_di_node *n);
 /* The file-table index of a Source operand's id (DebugSource in 100, an
  * OpString in 1.00 and in OpLine); -1 when it names none. */
 int32_t hd_lower_file(hd_lw *L, uint32_t source_id);
+/* After the line program: MD5s kept only when every file has one. */
+int hd_lower_files_finish(hd_lw *L);
 
 /* ---- lower_flags.c ---- */
 /* The attributes DebugInfoFlags imply on d (docs/lowering.md, "Flags"). */
