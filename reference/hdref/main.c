@@ -29,6 +29,10 @@ static const hd_command commands[] = {
 	  hd_cmd_check },
 	{ "debuginfo", "FILE", "print a SPIR-V module's debug-info graph, id-free",
 	  hd_cmd_debuginfo },
+	{ "lower", "IN -o OUT.o", "lower a SPIR-V module's debug info to an AMDGPU code object",
+	  hd_cmd_lower },
+	{ "dump", "OBJ", "print an object's DWARF in the canonical form (via libdwarf)",
+	  hd_cmd_dump },
 	{ "help", "", "show this help", cmd_help },
 };
 
