@@ -3,6 +3,7 @@
  * table, call frames, and the SIMT attributes evaluated on the software
  * AMDGPU model. */
 #include "tap.h"
+#include "lower_test.h"
 
 #include "amdgpu/model.h"
 #include "dwarf/eval.h"
@@ -82,31 +83,6 @@ static const char module_text[] =
 	"OpNop\n"                                      /* 3 */
 	"OpReturn\n"                                   /* 4 */
 	"OpFunctionEnd\n";                             /* 5 */
-
-static hd_spv_module *load(void)
-{
-	hd_spv_module *m = NULL;
-	uint32_t *words = NULL;
-	size_t nwords = 0;
-	hd_status st;
-
-	hd_status_clear(&st);
-	if (hd_spv_assemble(module_text, strlen(module_text), &words, &nwords, &st) != 0) {
-		printf("# assemble: %s\n", st.msg);
-		return NULL;
-	}
-	if (hd_spv_read_binary((const uint8_t *)words, nwords * 4, &m, &st) != 0) {
-		printf("# read: %s\n", st.msg);
-		free(words);
-		return NULL;
-	}
-	free(words);
-	if (hd_di_build(m, &st) != 0) {
-		hd_spv_free(m);
-		return NULL;
-	}
-	return m;
-}
 
 /* ---- looking things up in the lowered unit ---- */
 
@@ -422,7 +398,7 @@ int main(void)
 	hd_lowered *l;
 
 	tap_begin();
-	m = load();
+	m = lower_test_load(module_text);
 	OK(m != NULL, "module assembles and builds");
 	if (!m)
 		return tap_end();

@@ -6,6 +6,7 @@
  * and the bytes read through it must be the ones written. Then one check per
  * storage class and per DebugOperation, in both wave sizes. */
 #include "tap.h"
+#include "lower_test.h"
 
 #include "amdgpu/model.h"
 #include "dwarf/eval.h"
@@ -243,28 +244,14 @@ static const char module_100_text[] =
 	"OpReturn\n"                                       /* 5 */
 	"OpFunctionEnd\n";
 
+/* The module of text, its findings printed as diagnostics if it has any
+ * (the checks that follow then show what the lowering made of it). */
 static hd_spv_module *load(const char *text)
 {
-	hd_spv_module *m = NULL;
-	uint32_t *words = NULL;
-	size_t nwords = 0;
-	hd_status st;
+	hd_spv_module *m = lower_test_load(text);
 
-	hd_status_clear(&st);
-	if (hd_spv_assemble(text, strlen(text), &words, &nwords, &st) != 0) {
-		printf("# assemble: %s\n", st.msg);
+	if (!m)
 		return NULL;
-	}
-	if (hd_spv_read_binary((const uint8_t *)words, nwords * 4, &m, &st) != 0) {
-		printf("# read: %s\n", st.msg);
-		free(words);
-		return NULL;
-	}
-	free(words);
-	if (hd_di_build(m, &st) != 0) {
-		hd_spv_free(m);
-		return NULL;
-	}
 	if (hd_di_validate(m) != 0) {
 		hd_buf b;
 		hd_buf_init(&b);
