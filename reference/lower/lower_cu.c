@@ -282,7 +282,7 @@ static int add_language(hd_lw *L, hd_die *root, const hd_di_node *n)
 	uint16_t lang;
 	int32_t src;
 
-	if (n && n->set->id == HD_SET_OCL100)
+	if (n->set->id == HD_SET_OCL100)
 		name = hd_lw_enum(n, "Language");
 	else if ((src = op_source(L, 0)) >= 0 &&
 	         (e = hd_spv_enum_value(&hd_spv_enum_SourceLanguage,
@@ -294,9 +294,8 @@ static int add_language(hd_lw *L, hd_die *root, const hd_di_node *n)
 
 /* The root DW_TAG_compile_unit (DW_AT_stmt_list comes last, from
  * hd_lower_macros_finish, once it is known whether there is any line
- * program). n is NULL when the module has no
- * DebugCompilationUnit: the unit still exists, to hold what the module does
- * say. Version and DWARF Version are not lowered: the first names the
+ * program). The driver refuses a module without a DebugCompilationUnit, so
+ * n is always one. Version and DWARF Version are not lowered: the first names the
  * SPIR-V debug-info revision, and the unit is always DWARF 5. */
 hd_die *hd_lower_compilation_unit(hd_lw *L, const hd_di_node *n)
 {
@@ -309,10 +308,8 @@ hd_die *hd_lower_compilation_unit(hd_lw *L, const hd_di_node *n)
 	root = hd_die_new(u, NULL, DW_TAG_compile_unit);
 	if (!root)
 		return hd_lower_fail(L, HD_NO_MEMORY, "no-memory", n, "out of memory");
-	if (n)
-		hd_lower_set_die(L, n, root);
-	if (n)
-		file = hd_lower_file(L, hd_lw_word(n, "Source"));
+	hd_lower_set_die(L, n, root);
+	file = hd_lower_file(L, hd_lw_word(n, "Source"));
 	if (L->failed)
 		return NULL;
 	if (hd_die_string(u, root, DW_AT_producer, "hdref " HDCTS_VERSION) != 0 ||
