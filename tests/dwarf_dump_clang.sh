@@ -63,7 +63,7 @@ check_dump() {
 	grep -q 'DW_AT_location exprloc DW_OP_fbreg' "$d" ||
 		echo "no decoded location" >> "$tmp/why"
 	grep -q '^  lines$' "$d" || echo "no line table" >> "$tmp/why"
-	grep -q "^    sequence 0x[0-9a-f]* size 0x[0-9a-f]*" "$d" ||
+	grep -q '^    sequence \(function "[^"]*"\|0x[0-9a-f]*\) size 0x[0-9a-f]*' "$d" ||
 		echo "no line sequence" >> "$tmp/why"
 	grep -q '^      +0x0 "[^"]*" [0-9]*:[0-9]* stmt' "$d" ||
 		echo "no first line row" >> "$tmp/why"

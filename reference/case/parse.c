@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../amdgpu/model.h"
+#include "../util/file.h"
 
 /* ---- the directive table ---- */
 
@@ -268,34 +269,19 @@ int hd_case_parse(const char *text, size_t len, hd_case **out, hd_status *st)
 
 int hd_case_load(const char *path, hd_case **out, hd_status *st)
 {
-	FILE *f;
 	hd_buf b;
-	char chunk[65536];
-	size_t n;
 	int rc;
 
 	*out = NULL;
-	f = fopen(path, "rb");
-	if (f == NULL)
-		return hd_fail(st, HD_BAD_INPUT, "case-open", 0, "cannot open the file");
 	hd_buf_init(&b);
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		hd_buf_put(&b, chunk, n);
-		/* stop early: a huge or endless file (a FIFO) must not eat memory */
-		if (b.len > HD_CASE_MAX_FILE)
-			break;
-	}
-	if (ferror(f)) {
-		fclose(f);
+	if (hd_read_file(path, HD_CASE_MAX_FILE, &b, st) != 0) {
+		/* the case reader's codes keep their "case-" prefix */
+		if (st->kind == HD_BAD_INPUT)
+			st->code = strcmp(st->code, "size-limit") == 0 ? "case-limit" : "case-open";
 		hd_buf_free(&b);
-		return hd_fail(st, HD_BAD_INPUT, "case-open", 0, "cannot read the file");
+		return -1;
 	}
-	fclose(f);
-	if (b.failed) {
-		hd_buf_free(&b);
-		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	}
-	rc = hd_case_parse(b.len ? (const char *)b.data : "", b.len, out, st);
+	rc = hd_case_parse((const char *)b.data, b.len, out, st);
 	if (rc == 0)
 		(*out)->path = path;
 	hd_buf_free(&b);

@@ -145,6 +145,7 @@ int hd_dwarf_dump(const char *path, const hd_dump_options *o, hd_buf *out,
 	int res, rc;
 
 	memset(&c, 0, sizeof c);
+	c.path = path;
 	c.o = o;
 	c.st = st;
 	c.enc.profile = o->profile;
@@ -179,5 +180,27 @@ int hd_dwarf_dump(const char *path, const hd_dump_options *o, hd_buf *out,
 	if (rc == 0)
 		hd_buf_put(out, text.data, text.len);
 	hd_buf_free(&text);
+	return rc;
+}
+
+static int cmp_block(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int dd_put_sorted(dd_ctx *c, char **texts, size_t n, hd_buf *out)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (texts[i] == NULL)
+			rc = dd_oom(c);
+	if (rc == 0) {
+		qsort(texts, n, sizeof *texts, cmp_block);
+		for (size_t i = 0; i < n; i++)
+			hd_buf_put(out, texts[i], strlen(texts[i]));
+	}
+	for (size_t i = 0; i < n; i++)
+		free(texts[i]);
 	return rc;
 }

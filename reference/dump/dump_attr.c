@@ -246,6 +246,7 @@ static int put_constant(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *ou
 static int put_address(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out)
 {
 	Dwarf_Addr v, low;
+	uint64_t base;
 
 	if (dwarf_formaddr(a->a, &v, &c->err) != DW_DLV_OK)
 		return dd_lib_fail(c, "an address");
@@ -259,7 +260,22 @@ static int put_address(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out
 			return 0;
 		}
 	}
-	hd_buf_printf(out, "address 0x%" PRIx64, (uint64_t)v);
+	/* where code sits is the producer's free choice: an address prints
+	 * relative to the enclosing subprogram's start, and a subprogram's or
+	 * unit's own start only as present (docs/dwarf-dump.md) */
+	if (!(d->tag == DW_TAG_subprogram && a->at == DW_AT_low_pc)) {
+		int rel = dd_func_base(c, d, &base);
+		if (rel < 0)
+			return -1;
+		if (rel) {
+			if (v >= base)
+				hd_buf_printf(out, "address +0x%" PRIx64, (uint64_t)(v - base));
+			else
+				hd_buf_printf(out, "address -0x%" PRIx64, (uint64_t)(base - v));
+			return 0;
+		}
+	}
+	hd_buf_printf(out, "address");
 	return 0;
 }
 

@@ -22,6 +22,8 @@
 #define DD_SHALLOW_DEPTH 4
 /* Most DIEs read from one object, so a hostile file hits a bound. */
 #define DD_MAX_DIES (1u << 24)
+/* Largest object whose raw .debug_frame is read when libdwarf cannot frame it. */
+#define DD_MAX_FILE (1u << 30)
 
 typedef struct dd_unit dd_unit;
 typedef struct dd_die dd_die;
@@ -76,6 +78,7 @@ typedef struct dd_func {
 typedef struct dd_ctx {
 	Dwarf_Debug dbg;
 	Dwarf_Error err;
+	const char *path;              /* the object file, for the raw .debug_frame fallback */
 	const hd_dump_options *o;
 	hd_encoding enc;
 	hd_regnames names;
@@ -95,6 +98,10 @@ int dd_lib_fail(dd_ctx *c, const char *what);
 int dd_oom(dd_ctx *c);
 /* A malloc'd NUL-terminated copy of a buffer's text, or NULL. */
 char *dd_take(hd_buf *b);
+/* Appends the texts in strcmp order and frees them: for blocks whose order
+ * in the file is layout (sequences, FDEs). A NULL text is an allocation
+ * that failed: HD_NO_MEMORY, after freeing the rest. */
+int dd_put_sorted(dd_ctx *c, char **texts, size_t n, hd_buf *out);
 
 /* dump_tree.c: reads every unit's DIE tree into c->units. */
 int dd_read_units(dd_ctx *c);

@@ -232,21 +232,6 @@ static void print_row(dd_unit *u, const dd_row *r, Dwarf_Addr start, hd_buf *out
 	hd_buf_byte(out, '\n');
 }
 
-/* A sequence: rows [first, first + n) of the table, the last ending it. */
-typedef struct dd_seq {
-	Dwarf_Signed first, n;
-	Dwarf_Addr start;
-} dd_seq;
-
-static int cmp_seq(const void *a, const void *b)
-{
-	const dd_seq *x = a, *y = b;
-
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->first < y->first ? -1 : x->first > y->first;
-}
-
 /* The function a sequence starts in, named like an FDE's. */
 static const char *func_at(dd_ctx *c, Dwarf_Addr a)
 {
@@ -256,40 +241,52 @@ static const char *func_at(dd_ctx *c, Dwarf_Addr a)
 	return NULL;
 }
 
+/* One sequence's text: named by the function that starts at its start,
+ * the address only when none does. */
+static char *sequence_text(dd_ctx *c, dd_unit *u, const dd_row *rows, Dwarf_Signed n)
+{
+	const char *fn = func_at(c, rows[0].addr);
+	hd_buf b;
+	char *text;
+
+	hd_buf_init(&b);
+	hd_buf_printf(&b, "    sequence ");
+	if (fn != NULL) {
+		hd_buf_printf(&b, "function ");
+		dd_put_string(&b, fn);
+	} else {
+		hd_buf_printf(&b, "0x%" PRIx64, (uint64_t)rows[0].addr);
+	}
+	hd_buf_printf(&b, " size 0x%" PRIx64 "\n", (uint64_t)(rows[n - 1].addr - rows[0].addr));
+	for (Dwarf_Signed i = 0; i < n; i++)
+		print_row(u, &rows[i], rows[0].addr, &b);
+	text = dd_take(&b);
+	hd_buf_free(&b);
+	return text;
+}
+
+/* Sequences in the order of their text: they may be written in any order
+ * (DWARF 5 section 6.2.5), and where each function's code sits is layout. */
 static int print_sequences(dd_ctx *c, dd_unit *u, dd_row *rows, Dwarf_Signed n,
                            hd_buf *out)
 {
-	dd_seq *seqs = malloc(((size_t)n + 1) * sizeof *seqs);
+	char **texts = malloc(((size_t)n + 1) * sizeof *texts);
 	size_t nseq = 0;
 	Dwarf_Signed first = 0;
 
-	if (seqs == NULL)
+	if (texts == NULL)
 		return dd_oom(c);
 	for (Dwarf_Signed i = 0; i < n; i++) {
 		if (!rows[i].end && i + 1 < n)
 			continue;
-		seqs[nseq].first = first;
-		seqs[nseq].n = i + 1 - first;
-		seqs[nseq].start = rows[first].addr;
-		nseq++;
+		texts[nseq++] = sequence_text(c, u, rows + first, i + 1 - first);
 		first = i + 1;
 	}
-	/* sequences may be written in any order (DWARF 5 section 6.2.5) */
-	qsort(seqs, nseq, sizeof *seqs, cmp_seq);
-	for (size_t s = 0; s < nseq; s++) {
-		const dd_row *last = &rows[seqs[s].first + seqs[s].n - 1];
-		const char *fn = func_at(c, seqs[s].start);
-		hd_buf_printf(out, "    sequence 0x%" PRIx64 " size 0x%" PRIx64,
-		              (uint64_t)seqs[s].start, (uint64_t)(last->addr - seqs[s].start));
-		if (fn != NULL) {
-			hd_buf_printf(out, " function ");
-			dd_put_string(out, fn);
-		}
-		hd_buf_byte(out, '\n');
-		for (Dwarf_Signed i = 0; i < seqs[s].n; i++)
-			print_row(u, &rows[seqs[s].first + i], seqs[s].start, out);
+	if (dd_put_sorted(c, texts, nseq, out) != 0) {
+		free(texts);
+		return -1;
 	}
-	free(seqs);
+	free(texts);
 	return 0;
 }
 

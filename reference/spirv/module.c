@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "spirv_impl.h"
+#include "../util/file.h"
 
 #define SPV_MAGIC 0x07230203u
 
@@ -222,52 +223,6 @@ int hd_spv_read_binary(const uint8_t *bytes, size_t n, hd_spv_module **out, hd_s
 	return read_words(words, nwords, swapped, out, st);
 }
 
-/* Whole file into memory, refusing anything past HD_SPV_MAX_BYTES. */
-static int slurp(const char *path, uint8_t **data, size_t *len, hd_status *st)
-{
-	FILE *f = fopen(path, "rb");
-	uint8_t *buf = NULL;
-	size_t n = 0, cap = 0;
-
-	if (!f)
-		return hd_fail(st, HD_BAD_INPUT, "open", 0, "cannot open the file");
-	for (;;) {
-		size_t got;
-		if (n == cap) {
-			uint8_t *nb;
-			if (cap >= HD_SPV_MAX_BYTES) {
-				free(buf);
-				fclose(f);
-				return hd_fail(st, HD_BAD_INPUT, "size-limit", 0,
-				               "the file is larger than %u MiB [SPIR-V/size-limit]",
-				               HD_SPV_MAX_BYTES >> 20);
-			}
-			cap = cap ? cap * 2 : 65536;
-			nb = realloc(buf, cap + 1);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-			}
-			buf = nb;
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		return hd_fail(st, HD_BAD_INPUT, "read", 0, "read error");
-	}
-	fclose(f);
-	buf[n] = 0;
-	*data = buf;
-	*len = n;
-	return 0;
-}
-
 static int is_binary(const uint8_t *data, size_t len)
 {
 	uint32_t w;
@@ -280,14 +235,18 @@ static int is_binary(const uint8_t *data, size_t len)
 
 int hd_spv_load(const char *path, hd_spv_module **out, hd_status *st)
 {
-	uint8_t *data;
+	hd_buf file;
+	const uint8_t *data;
 	size_t len;
 	int rc;
 
 	hd_status_clear(st);
 	*out = NULL;
-	if (slurp(path, &data, &len, st) != 0)
+	hd_buf_init(&file);
+	if (hd_read_file(path, HD_SPV_MAX_BYTES, &file, st) != 0)
 		return -1;
+	data = file.data;
+	len = file.len;
 	if (is_binary(data, len)) {
 		rc = hd_spv_read_binary(data, len, out, st);
 	} else {
@@ -297,7 +256,7 @@ int hd_spv_load(const char *path, hd_spv_module **out, hd_status *st)
 		if (rc == 0)
 			rc = read_words(words, nwords, 0, out, st);
 	}
-	free(data);
+	hd_buf_free(&file);
 	return rc;
 }
 

@@ -58,3 +58,35 @@ int hd_write_file_atomic(const char *path, const void *data, size_t n, hd_status
 	free(tmp);
 	return 0;
 }
+
+int hd_read_file(const char *path, size_t max, hd_buf *out, hd_status *st)
+{
+	FILE *f = fopen(path, "rb");
+	char chunk[65536];
+	size_t n;
+	int err;
+
+	hd_buf_reset(out);
+	if (f == NULL)
+		return hd_fail(st, HD_BAD_INPUT, "open", 0, "cannot open the file: %s",
+		               strerror(errno));
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && out->len <= max)
+		hd_buf_put(out, chunk, n);
+	err = ferror(f);
+	fclose(f);
+	if (err) {
+		hd_buf_reset(out);
+		return hd_fail(st, HD_BAD_INPUT, "read", 0, "cannot read the file");
+	}
+	if (out->len > max) {
+		hd_buf_reset(out);
+		return hd_fail(st, HD_BAD_INPUT, "size-limit", 0,
+		               "the file is larger than %zu bytes", max);
+	}
+	hd_buf_str(out);
+	if (out->failed) {
+		hd_buf_reset(out);
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	return 0;
+}
