@@ -215,6 +215,44 @@ static void check_errors(void)
 	hd_dw_unit_free(&u);
 }
 
+/* hd_elf_section finds what hd_elf_write put, and on every prefix of the
+ * file and with the section table's fields broken it returns an error or
+ * nothing, never reads past the end (the sanitizers watch that). */
+static void check_elf_section(const hd_buf *file)
+{
+	const uint8_t *data;
+	size_t size, errors = 0, found = 0;
+	uint8_t *copy = malloc(file->len);
+	hd_status st;
+
+	OK(hd_elf_section(file->data, file->len, ".text", &data, &size, &st) == 0 &&
+	   data != NULL && size == 16 && memcmp(data, text_bytes, 16) == 0,
+	   "hd_elf_section finds .text and its bytes");
+	OK(hd_elf_section(file->data, file->len, ".debug_frame", &data, &size, &st) == 0 &&
+	   data == NULL, "an absent section is no error and no bytes");
+	for (size_t len = 0; len < file->len; len++) {
+		if (hd_elf_section(file->data, len, ".text", &data, &size, &st) != 0)
+			errors += st.kind == HD_BAD_INPUT && strncmp(st.code, "elf-", 4) == 0;
+		else if (data != NULL)
+			found += data + size <= file->data + len;
+	}
+	OK(errors + found == file->len, "every prefix of the file: an elf-* error or in-bounds bytes");
+	if (copy == NULL)
+		return;
+	errors = 0;
+	/* e_shoff, e_shentsize, e_shnum, e_shstrndx, each byte set to 0xff */
+	for (size_t i = 40; i < 64; i++) {
+		if (i >= 48 && i < 58)
+			continue;
+		memcpy(copy, file->data, file->len);
+		copy[i] = 0xff;
+		if (hd_elf_section(copy, file->len, ".text", &data, &size, &st) != 0)
+			errors++;
+	}
+	OK(errors == 14, "a broken section table field is an error");
+	free(copy);
+}
+
 /* The ELF header fields a loader looks at first. */
 static void check_elf_header(void)
 {
@@ -235,6 +273,7 @@ static void check_elf_header(void)
 	EQ_U64(out.len > 64 ? out.data[18] | out.data[19] << 8 : 0, HD_EM_AMDGPU, "EM_AMDGPU");
 	EQ_U64(out.len > 64 ? (uint32_t)out.data[48] | (uint32_t)out.data[49] << 8 : 0, 0x52c,
 	       "e_flags from the image");
+	check_elf_section(&out);
 	hd_buf_free(&out);
 }
 
