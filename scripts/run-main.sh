@@ -4,7 +4,10 @@
 # the SPIR-V corpus: every case in cases/expr and cases/cfi is evaluated by
 # `hdref eval`, its output written to out/<suite>/<case>.out and compared
 # with expected/<suite>/<case>.out; every case in cases/spirv goes through
-# `hdref check` and `hdref debuginfo` (out/spirv/<case>.check, .debuginfo).
+# `hdref check` and `hdref debuginfo` (out/spirv/<case>.check, .debuginfo);
+# every valid one is lowered by `hdref lower` and its object dumped by
+# `hdref dump` (out/dwarf/<case>.o, .dump), or must be refused when the case
+# says `; lower: CODE`.
 # A summary is written to out/summary.txt. Exit status 1 when any case differs.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -80,19 +83,58 @@ done
 cases=$((cases + n))
 report="$report spirv=$n"
 
+# DWARF: the lowering of each valid module, dumped; a case with a
+# `; lower: CODE` line must be refused with that code instead.
+rm -rf "${out:?}/dwarf"
+mkdir -p "$out/dwarf"
+lowered=0 refused=0
+for c in "$top/cases/spirv"/*.spvasm; do
+	grep -q '^; *expect: *ok *$' "$c" || continue
+	name=$(basename "$c" .spvasm)
+	refuse=$(sed -n 's/^; *lower: *//p' "$c")
+	status=0
+	"$hdref" lower "$c" -o "$out/dwarf/$name.o" 2>"$out/dwarf/$name.err" || status=$?
+	if [ -n "$refuse" ]; then
+		if [ "$status" = 2 ] && grep -q "$refuse" "$out/dwarf/$name.err"; then
+			refused=$((refused + 1))
+			same=$((same + 1))
+		else
+			differ=$((differ + 1))
+			echo "differs: dwarf/$name must be refused with $refuse (status $status)"
+		fi
+		continue
+	fi
+	if [ "$status" != 0 ] ||
+	   ! "$hdref" dump "$out/dwarf/$name.o" >"$out/dwarf/$name.dump" 2>>"$out/dwarf/$name.err"; then
+		bad=$((bad + 1))
+		echo "bad case: dwarf/$name: $(head -n 1 "$out/dwarf/$name.err")"
+		continue
+	fi
+	rm -f "$out/dwarf/$name.err"
+	lowered=$((lowered + 1))
+	if compare dwarf "$name" dump; then
+		same=$((same + 1))
+	else
+		differ=$((differ + 1))
+	fi
+done
+cases=$((cases + lowered + refused))
+report="$report dwarf=$((lowered + refused))"
+
 # Outcome lines over every answer (a case may print several).
 count() {
 	cat "$out"/expr/*.out "$out"/cfi/*.out | grep -c "$1" || true
 }
 
 {
-	echo "hdcts main job: expression, call-frame and SPIR-V corpus, reference candidate (hdref)"
+	echo "hdcts main job: expression, call-frame, SPIR-V and DWARF corpus, reference candidate (hdref)"
 	echo "suite: $(git -C "$top" describe --always --dirty 2>/dev/null || echo unknown)"
 	echo "cases: $cases ($(echo $report))"
 	echo "outcomes: $(count '^value') value, $(count '^location') location," \
 	     "$(count '^error evaluation') evaluation error, $(count '^error ill-formed') ill-formed," \
 	     "$(count '^error setup') setup error"
 	echo "SPIR-V modules: $n, of which $broken break a debug-info rule"
+	echo "lowered to DWARF and dumped: $lowered; refused as expected: $refused"
 	echo "matching expected/: $same"
 	echo "differing from expected/: $differ"
 	echo "unreadable cases: $bad"
