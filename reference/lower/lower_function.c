@@ -166,6 +166,10 @@ static int names(hd_lw *L, hd_die *d, const hd_di_node *n)
 	if (link && *link && (!name || strcmp(link, name) != 0) &&
 	    hd_die_string(L->u, d, DW_AT_linkage_name, link) != 0)
 		return -1;
+	/* always prototyped, as function types and declarations are: a SPIR-V
+	 * function lists its parameters exactly (docs/lowering.md) */
+	if (hd_die_flag(L->u, d, DW_AT_prototyped) != 0)
+		return -1;
 	return return_type(L, d, n);
 }
 

@@ -67,12 +67,19 @@ static uint32_t word(hd_lw *L, const hd_spv_insn *in, uint32_t i)
 	return i < in->nwords ? L->m->words[in->offset + i] : 0;
 }
 
-/* Bytes of a pointer: 4 under the Physical32 addressing model, else 8. */
+/* Bytes of a pointer: 4 under the Physical32 addressing model, else 8.
+ * OpMemoryModel comes after only capabilities, extensions and imports
+ * (SPIR-V 1.6 section 2.4, logical layout), so the scan stops there and
+ * costs a few instructions per call, not the module. */
 static uint32_t pointer_size(hd_lw *L)
 {
-	for (uint32_t i = 0; i < L->m->ninsns; i++)
-		if (L->m->insns[i].opcode == SpvOpMemoryModel)
+	for (uint32_t i = 0; i < L->m->ninsns; i++) {
+		uint16_t op = L->m->insns[i].opcode;
+		if (op == SpvOpMemoryModel)
 			return word(L, &L->m->insns[i], 1) == SpvAddressingModelPhysical32 ? 4 : 8;
+		if (op != SpvOpCapability && op != SpvOpExtension && op != SpvOpExtInstImport)
+			break;
+	}
 	return 8;
 }
 
