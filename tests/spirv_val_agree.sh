@@ -58,7 +58,17 @@ for f in "$cases"/*.spvasm; do
 	# an unmatched glob stays as the pattern itself
 	[ -e "$f" ] && echo "${f##*/}"
 done | LC_ALL=C sort >"$tmp/present"
-LC_ALL=C comm -23 "$tmp/listed" "$tmp/present" >"$tmp/gone"
+# a listed name or pattern that matches no case is gone
+: >"$tmp/gone"
+while IFS= read -r pat; do
+	found=no
+	while IFS= read -r name; do
+		case $name in
+		$pat) found=yes; break ;;
+		esac
+	done <"$tmp/present"
+	[ "$found" = yes ] || echo "$pat" >>"$tmp/gone"
+done <"$tmp/listed"
 total=$(wc -l <"$tmp/present" | tr -d ' ')
 if [ "$total" -eq 0 ]; then
 	echo "1..1"
@@ -111,11 +121,14 @@ while IFS= read -r name; do
 	*)	ref=error; ref_verdict="exited with status $status" ;;
 	esac
 
-	if grep -qxF "$name" "$tmp/listed"; then
-		listed=yes
-	else
-		listed=no
-	fi
+	listed=no
+	while IFS= read -r pat; do
+		# a listed name may be a shell pattern (gen-di100-*-result-type.spvasm)
+		# naming a family of generated cases that differ for one reason
+		case $name in
+		$pat) listed=yes; break ;;
+		esac
+	done <"$tmp/listed"
 
 	if [ "$ref" = error ]; then
 		failed=$((failed + 1))

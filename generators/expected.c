@@ -1,0 +1,329 @@
+/* hdgen expected: the reference's outputs for every case of the corpus,
+ * hand-written and generated alike, computed in this one process with the
+ * same library calls the hdref commands make (docs/generators.md):
+ *
+ *   cases/expr/N.case, cases/cfi/N.case  ->  expected/<kind>/N.out        (hdref eval)
+ *   cases/spirv/N.spvasm                 ->  expected/spirv/N.check       (hdref check)
+ *                                            expected/spirv/N.debuginfo   (hdref debuginfo)
+ *   the same, when `; expect: ok`        ->  expected/dwarf/N.dump        (hdref lower, hdref dump)
+ *
+ * A case the reference cannot read is an error: the corpus must not hold one.
+ * Files of OUT/<kind> that no case produced any more are removed, so the
+ * tree is exactly what the cases give. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "case/case.h"
+#include "dump/dump.h"
+#include "hdgen.h"
+#include "lower/lower.h"
+#include "spirv/spirv.h"
+#include "util/file.h"
+
+typedef struct ex_run {
+	const char *cases, *out, *only;
+	char **made;           /* "<kind>/<file>" written, sorted at the end */
+	size_t nmade, cap;
+	size_t ncases, nfailed;
+	char tmpobj[64];       /* scratch ELF for the dump */
+} ex_run;
+
+/* Sorted names of DIR's entries ending in ext; *n their number. */
+static char **list_dir(const char *dir, const char *ext, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **v = NULL;
+	size_t cap = 0, len = strlen(ext);
+
+	*n = 0;
+	if (d == NULL)
+		return NULL;
+	while ((e = readdir(d)) != NULL) {
+		size_t l = strlen(e->d_name);
+		if (l <= len || strcmp(e->d_name + l - len, ext) != 0)
+			continue;
+		if (*n == cap) {
+			char **p = realloc(v, (cap = cap ? cap * 2 : 256) * sizeof *p);
+			if (p == NULL)
+				break;
+			v = p;
+		}
+		if ((v[*n] = strdup(e->d_name)) == NULL)
+			break;
+		(*n)++;
+	}
+	closedir(d);
+	if (*n > 1)
+		qsort(v, *n, sizeof *v, hdgen_cmp_str);
+	return v;
+}
+
+static void free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int remember(ex_run *r, const char *kind, const char *file)
+{
+	char key[1024];
+
+	if (r->nmade == r->cap) {
+		char **p = realloc(r->made, (r->cap = r->cap ? r->cap * 2 : 1024) * sizeof *p);
+		if (p == NULL)
+			return -1;
+		r->made = p;
+	}
+	snprintf(key, sizeof key, "%s/%s", kind, file);
+	return (r->made[r->nmade++] = strdup(key)) != NULL ? 0 : -1;
+}
+
+/* Writes OUT/kind/stem.ext from out, remembering it. */
+static int put(ex_run *r, const char *kind, const char *stem, const char *ext, hd_buf *out)
+{
+	char dir[1024], path[2048], file[1024];
+	hd_status st;
+
+	snprintf(dir, sizeof dir, "%s/%s", r->out, kind);
+	mkdir(r->out, 0777);
+	mkdir(dir, 0777);
+	snprintf(file, sizeof file, "%s.%s", stem, ext);
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	if (out->failed || hd_write_file_atomic(path, out->data, out->len, &st) != 0 ||
+	    remember(r, kind, file) != 0) {
+		fprintf(stderr, "hdgen expected: cannot write %s\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int fail_case(ex_run *r, const char *path, const hd_status *st)
+{
+	fprintf(stderr, "hdgen expected: %s:%llu: %s\n", path, (unsigned long long)st->offset,
+	        st->msg);
+	r->nfailed++;
+	return -1;
+}
+
+/* hdref eval FILE. */
+static int expect_eval(ex_run *r, const char *kind, const char *path, const char *stem)
+{
+	hd_case *c;
+	hd_status st;
+	hd_buf out;
+	int rc;
+
+	hd_status_clear(&st);
+	if (hd_case_load(path, &c, &st) != 0)
+		return fail_case(r, path, &st);
+	hd_buf_init(&out);
+	rc = hd_case_run(c, 0, &out, &st);
+	hd_case_free(c);
+	if (rc != 0)
+		rc = fail_case(r, path, &st);
+	else
+		rc = put(r, kind, stem, "out", &out);
+	hd_buf_free(&out);
+	return rc;
+}
+
+/* The value of a `; KEY: value` header line of a SPIR-V case, or NULL. */
+static const char *header(const char *text, const char *key, char *value, size_t size)
+{
+	size_t klen = strlen(key);
+
+	for (const char *p = text; p != NULL && *p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+		const char *q = p, *end;
+		if (*q != ';')
+			continue;
+		for (q++; *q == ' ' || *q == '\t'; q++)
+			;
+		if (strncmp(q, key, klen) != 0 || q[klen] != ':')
+			continue;
+		for (q += klen + 1; *q == ' ' || *q == '\t'; q++)
+			;
+		end = strchr(q, '\n');
+		if (end == NULL)
+			end = q + strlen(q);
+		while (end > q && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+			end--;
+		snprintf(value, size, "%.*s", (int)(end - q), q);
+		return value;
+	}
+	return NULL;
+}
+
+/* Whether the case says `; expect: ok` and has no `; lower:` refusal. */
+static int lowers(const char *path)
+{
+	hd_buf text;
+	hd_status st;
+	char v[256];
+	int yes;
+
+	hd_buf_init(&text);
+	if (hd_read_file(path, 1u << 28, &text, &st) != 0) {
+		hd_buf_free(&text);
+		return 0;
+	}
+	yes = header((const char *)text.data, "expect", v, sizeof v) != NULL &&
+	      strcmp(v, "ok") == 0 && header((const char *)text.data, "lower", v, sizeof v) == NULL;
+	hd_buf_free(&text);
+	return yes;
+}
+
+/* hdref lower FILE -o TMP; hdref dump TMP. */
+static int expect_dwarf(ex_run *r, const hd_spv_module *m, const char *path, const char *stem)
+{
+	hd_lower_options o;
+	hd_dump_options d = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_lowered *l = NULL;
+	hd_status st;
+	hd_buf elf, out;
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	o.profile = HD_PROFILE_AMDGPU_V0;
+	o.wave_size = 64;
+	hd_status_clear(&st);
+	hd_buf_init(&elf);
+	hd_buf_init(&out);
+	rc = hd_lower(m, &o, &l, &st) != 0 || hd_lower_write_elf(l, &elf, &st) != 0 ||
+	     hd_write_file_atomic(r->tmpobj, elf.data, elf.len, &st) != 0 ||
+	     hd_dwarf_dump(r->tmpobj, &d, &out, &st) != 0 ? fail_case(r, path, &st)
+	                                                  : put(r, "dwarf", stem, "dump", &out);
+	hd_lowered_free(l);
+	hd_buf_free(&elf);
+	hd_buf_free(&out);
+	return rc;
+}
+
+/* hdref check FILE, hdref debuginfo FILE, and the DWARF when it lowers. */
+static int expect_spirv(ex_run *r, const char *path, const char *stem)
+{
+	hd_spv_module *m = NULL;
+	hd_status st;
+	hd_buf check, info;
+	uint32_t broken;
+	int rc;
+
+	hd_status_clear(&st);
+	if (hd_spv_load(path, &m, &st) != 0 || hd_di_build(m, &st) != 0) {
+		hd_spv_free(m);
+		return fail_case(r, path, &st);
+	}
+	broken = hd_di_validate(m);
+	hd_buf_init(&check);
+	hd_buf_init(&info);
+	hd_spv_diag_print(m, &check);
+	hd_di_dump(m, &info);
+	rc = put(r, "spirv", stem, "check", &check) | put(r, "spirv", stem, "debuginfo", &info);
+	if (rc == 0 && lowers(path)) {
+		if (broken != 0) {
+			fprintf(stderr, "hdgen expected: %s says `expect: ok` but breaks %u rule(s)\n",
+			        path, broken);
+			r->nfailed++;
+			rc = -1;
+		} else {
+			rc = expect_dwarf(r, m, path, stem);
+		}
+	}
+	hd_buf_free(&check);
+	hd_buf_free(&info);
+	hd_spv_free(m);
+	return rc;
+}
+
+/* Every case of one kind. Failures are counted, not fatal: one run lists
+ * every case the reference cannot read. */
+static void run_kind(ex_run *r, const char *kind, const char *ext)
+{
+	char dir[1024], path[2048];
+	size_t n;
+	char **files;
+
+	if (r->only != NULL && strcmp(r->only, kind) != 0)
+		return;
+	snprintf(dir, sizeof dir, "%s/%s", r->cases, kind);
+	files = list_dir(dir, ext, &n);
+	for (size_t i = 0; i < n; i++) {
+		char stem[1024];
+		snprintf(stem, sizeof stem, "%.*s", (int)(strlen(files[i]) - strlen(ext)), files[i]);
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		r->ncases++;
+		if (strcmp(kind, "spirv") == 0)
+			expect_spirv(r, path, stem);
+		else
+			expect_eval(r, kind, path, stem);
+	}
+	free_list(files, n);
+}
+
+/* Removes OUT/kind's files that this run did not write. */
+static void prune(ex_run *r, const char *kind)
+{
+	char dir[1024], path[2048], key[1024];
+	size_t n;
+	char **files;
+
+	snprintf(dir, sizeof dir, "%s/%s", r->out, kind);
+	files = list_dir(dir, "", &n);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(key, sizeof key, "%s/%s", kind, files[i]);
+		if (bsearch(&(const char *){ key }, r->made, r->nmade, sizeof *r->made,
+		            hdgen_cmp_str) != NULL || files[i][0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		if (unlink(path) == 0)
+			printf("hdgen expected: removed %s (no case makes it)\n", path);
+	}
+	free_list(files, n);
+}
+
+int hdgen_expected(int argc, char **argv)
+{
+	static const char *const kinds[] = { "expr", "cfi", "spirv", "dwarf" };
+	ex_run r;
+	int fd;
+
+	memset(&r, 0, sizeof r);
+	r.cases = "cases";
+	r.out = "expected";
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--cases") == 0 && i + 1 < argc)
+			r.cases = argv[++i];
+		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+			r.out = argv[++i];
+		else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+			r.only = argv[++i];
+		else
+			return hdgen_usage();
+	}
+	snprintf(r.tmpobj, sizeof r.tmpobj, "/tmp/hdgen-XXXXXX");
+	if ((fd = mkstemp(r.tmpobj)) < 0) {
+		fprintf(stderr, "hdgen expected: cannot make a scratch file\n");
+		return 1;
+	}
+	close(fd);
+	run_kind(&r, "expr", ".case");
+	run_kind(&r, "cfi", ".case");
+	run_kind(&r, "spirv", ".spvasm");
+	unlink(r.tmpobj);
+	if (r.nmade > 1)
+		qsort(r.made, r.nmade, sizeof *r.made, hdgen_cmp_str);
+	/* pruning after a failure could delete what a broken case used to make */
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && r.nfailed == 0; k++)
+		if (r.only == NULL || strcmp(r.only, kinds[k]) == 0 ||
+		    (strcmp(r.only, "spirv") == 0 && strcmp(kinds[k], "dwarf") == 0))
+			prune(&r, kinds[k]);
+	free_list(r.made, r.nmade);
+	printf("hdgen expected: %zu cases, %zu unreadable, outputs in %s\n", r.ncases, r.nfailed,
+	       r.out);
+	return r.nfailed ? 1 : 0;
+}

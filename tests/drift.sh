@@ -1,0 +1,76 @@
+#!/bin/sh
+# The corpus cannot drift from its generators or from the reference:
+#  1. `hdgen cases` into a scratch directory gives exactly the committed
+#     cases/<kind>/gen-* files (none missing, none extra, none different);
+#  2. `hdgen expected` over the committed cases gives exactly expected/;
+#  3. `hdgen coverage` finds every item of the universe covered, every
+#     `covers:` tag borne out, and prints exactly docs/coverage.md.
+# Prints TAP version 13, one test per step.
+#
+# usage: drift.sh HDGEN SOURCE_DIR
+
+if [ "$#" -ne 2 ]; then
+	echo "usage: drift.sh HDGEN SOURCE_DIR" >&2
+	exit 2
+fi
+hdgen=$1
+src=$2
+. "$(dirname "$0")/tap.sh"
+scratch drift
+n=0
+failed=0
+
+# point NAME FILE: ok when FILE is empty, else not ok with FILE's lines.
+point() {
+	n=$((n + 1))
+	if [ -s "$2" ]; then
+		not_ok "$1" "$2"
+	else
+		echo "ok $n - $1"
+	fi
+}
+
+echo "TAP version 13"
+
+"$hdgen" cases --out "$tmp/cases" >/dev/null 2>"$tmp/why"
+for kind in expr cfi spirv opencl; do
+	for f in "$tmp/cases/$kind"/gen-* "$src/cases/$kind"/gen-*; do
+		[ -e "$f" ] || continue
+		echo "$kind/${f##*/}"
+	done
+done | sort -u | while read -r rel; do
+	if [ ! -e "$src/cases/$rel" ]; then
+		echo "cases/$rel: generated but not committed"
+	elif [ ! -e "$tmp/cases/$rel" ]; then
+		echo "cases/$rel: committed but no generator makes it"
+	elif ! cmp -s "$src/cases/$rel" "$tmp/cases/$rel"; then
+		echo "cases/$rel: differs from what hdgen writes"
+	fi
+done >>"$tmp/why"
+[ -s "$tmp/why" ] && echo "run 'hdgen cases' (docs/generators.md) and commit the result" >>"$tmp/why"
+point "hdgen cases writes exactly the committed generated cases" "$tmp/why"
+
+: >"$tmp/why"
+if "$hdgen" expected --cases "$src/cases" --out "$tmp/expected" >/dev/null 2>"$tmp/err"; then
+	diff -r "$src/expected" "$tmp/expected" >"$tmp/diff" ||
+		{ echo "expected/ differs from the reference's outputs:"; head -n 40 "$tmp/diff"
+		  echo "run 'hdgen expected' and review the diff"; } >>"$tmp/why"
+else
+	{ echo "hdgen expected failed:"; head -n 20 "$tmp/err"; } >>"$tmp/why"
+fi
+point "expected/ is exactly what the reference computes" "$tmp/why"
+
+: >"$tmp/why"
+if ! "$hdgen" coverage --cases "$src/cases" --write "$tmp/coverage.md" 2>"$tmp/err"; then
+	{ cat "$tmp/err"; grep -e '^- ' "$tmp/coverage.md" 2>/dev/null | head -n 40; } >>"$tmp/why"
+fi
+point "the universe is covered and every covers: tag holds" "$tmp/why"
+
+: >"$tmp/why"
+if [ -f "$tmp/coverage.md" ] && ! cmp -s "$tmp/coverage.md" "$src/docs/coverage.md"; then
+	echo "docs/coverage.md is stale: run 'hdgen coverage --write docs/coverage.md'" >>"$tmp/why"
+fi
+point "docs/coverage.md is the current map" "$tmp/why"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
