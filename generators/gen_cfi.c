@@ -333,8 +333,8 @@ static int scen_cfa_def(spec *s, hd_cfa_id id, int edge)
 	case 0: break;
 	case 1: in_fde = 1; set_variant(s, "in-fde"); break;
 	case 2: b = 0; set_variant(s, "zero"); break;
-	case 3: b = 1; set_variant(s, "large"); break;   /* set below */
-	case 4: if (!sf) return SKIP; b = -1; set_variant(s, "large-negative"); break;
+	case 3: set_variant(s, "large"); break;   /* b below: it depends on the width */
+	case 4: if (!sf) return SKIP; set_variant(s, "large-negative"); break;
 	case 5: if (!as) return SKIP; reg = "s105"; set_variant(s, "reg-s105"); break;
 	default:
 		if (!as || edge - 6 >= (int)NELEMS(aspaces))
