@@ -13,7 +13,6 @@
  * (coverage_case.c, coverage_spirv.c), never from what a case says about
  * itself; a `covers:` tag the case does not bear out is an error. Writes the
  * map as markdown and exits 1 when anything in the universe lacks its case. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,30 +230,11 @@ static void walk(cov_run *r, const char *kind, const char *ext,
                  int (*facts)(const char *, const char *, cov_facts *, cov_facts *))
 {
 	char dir[1024], path[2048], where[1024];
-	DIR *d;
-	struct dirent *e;
-	char **names = NULL;
-	size_t n = 0, cap = 0, elen = strlen(ext);
+	size_t n;
+	char **names;
 
 	snprintf(dir, sizeof dir, "%s/%s", r->cases, kind);
-	if ((d = opendir(dir)) == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		size_t l = strlen(e->d_name);
-		if (l <= elen || strcmp(e->d_name + l - elen, ext) != 0)
-			continue;
-		if (n == cap) {
-			char **p = realloc(names, (cap = cap ? cap * 2 : 256) * sizeof *p);
-			if (p == NULL)
-				break;
-			names = p;
-		}
-		if ((names[n] = strdup(e->d_name)) != NULL)
-			n++;
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof *names, hdgen_cmp_str);
+	names = hdgen_list_dir(dir, ext, &n);
 	for (size_t i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
 		snprintf(where, sizeof where, "%s/%s", kind, names[i]);
@@ -263,9 +243,8 @@ static void walk(cov_run *r, const char *kind, const char *ext,
 			fprintf(stderr, "hdgen coverage: the reference cannot read %s\n", path);
 			r->unreadable++;
 		}
-		free(names[i]);
 	}
-	free(names);
+	hdgen_free_list(names, n);
 }
 
 /* "12" cases with the needed polarity, or "**none**". */

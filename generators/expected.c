@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "case/case.h"
@@ -31,44 +30,6 @@ typedef struct ex_run {
 	size_t ncases, nfailed;
 	char tmpobj[64];       /* scratch ELF for the dump */
 } ex_run;
-
-/* Sorted names of DIR's entries ending in ext; *n their number. */
-static char **list_dir(const char *dir, const char *ext, size_t *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **v = NULL;
-	size_t cap = 0, len = strlen(ext);
-
-	*n = 0;
-	if (d == NULL)
-		return NULL;
-	while ((e = readdir(d)) != NULL) {
-		size_t l = strlen(e->d_name);
-		if (l <= len || strcmp(e->d_name + l - len, ext) != 0)
-			continue;
-		if (*n == cap) {
-			char **p = realloc(v, (cap = cap ? cap * 2 : 256) * sizeof *p);
-			if (p == NULL)
-				break;
-			v = p;
-		}
-		if ((v[*n] = strdup(e->d_name)) == NULL)
-			break;
-		(*n)++;
-	}
-	closedir(d);
-	if (*n > 1)
-		qsort(v, *n, sizeof *v, hdgen_cmp_str);
-	return v;
-}
-
-static void free_list(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
 
 static int remember(ex_run *r, const char *kind, const char *file)
 {
@@ -91,13 +52,13 @@ static int put(ex_run *r, const char *kind, const char *stem, const char *ext, h
 	hd_status st;
 
 	snprintf(dir, sizeof dir, "%s/%s", r->out, kind);
-	mkdir(r->out, 0777);
-	mkdir(dir, 0777);
 	snprintf(file, sizeof file, "%s.%s", stem, ext);
 	snprintf(path, sizeof path, "%s/%s", dir, file);
-	if (out->failed || hd_write_file_atomic(path, out->data, out->len, &st) != 0 ||
+	if (out->failed || hdgen_mkdirs(dir) != 0 ||
+	    hd_write_file_atomic(path, out->data, out->len, &st) != 0 ||
 	    remember(r, kind, file) != 0) {
 		fprintf(stderr, "hdgen expected: cannot write %s\n", path);
+		r->nfailed++;
 		return -1;
 	}
 	return 0;
@@ -251,7 +212,7 @@ static void run_kind(ex_run *r, const char *kind, const char *ext)
 	if (r->only != NULL && strcmp(r->only, kind) != 0)
 		return;
 	snprintf(dir, sizeof dir, "%s/%s", r->cases, kind);
-	files = list_dir(dir, ext, &n);
+	files = hdgen_list_dir(dir, ext, &n);
 	for (size_t i = 0; i < n; i++) {
 		char stem[1024];
 		snprintf(stem, sizeof stem, "%.*s", (int)(strlen(files[i]) - strlen(ext)), files[i]);
@@ -262,7 +223,7 @@ static void run_kind(ex_run *r, const char *kind, const char *ext)
 		else
 			expect_eval(r, kind, path, stem);
 	}
-	free_list(files, n);
+	hdgen_free_list(files, n);
 }
 
 /* Removes OUT/kind's files that this run did not write. */
@@ -273,7 +234,7 @@ static void prune(ex_run *r, const char *kind)
 	char **files;
 
 	snprintf(dir, sizeof dir, "%s/%s", r->out, kind);
-	files = list_dir(dir, "", &n);
+	files = hdgen_list_dir(dir, "", &n);
 	for (size_t i = 0; i < n; i++) {
 		snprintf(key, sizeof key, "%s/%s", kind, files[i]);
 		if (bsearch(&(const char *){ key }, r->made, r->nmade, sizeof *r->made,
@@ -283,7 +244,7 @@ static void prune(ex_run *r, const char *kind)
 		if (unlink(path) == 0)
 			printf("hdgen expected: removed %s (no case makes it)\n", path);
 	}
-	free_list(files, n);
+	hdgen_free_list(files, n);
 }
 
 int hdgen_expected(int argc, char **argv)
@@ -322,8 +283,8 @@ int hdgen_expected(int argc, char **argv)
 		if (r.only == NULL || strcmp(r.only, kinds[k]) == 0 ||
 		    (strcmp(r.only, "spirv") == 0 && strcmp(kinds[k], "dwarf") == 0))
 			prune(&r, kinds[k]);
-	free_list(r.made, r.nmade);
-	printf("hdgen expected: %zu cases, %zu unreadable, outputs in %s\n", r.ncases, r.nfailed,
+	hdgen_free_list(r.made, r.nmade);
+	printf("hdgen expected: %zu cases, %zu failed, outputs in %s\n", r.ncases, r.nfailed,
 	       r.out);
 	return r.nfailed ? 1 : 0;
 }

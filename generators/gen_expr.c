@@ -308,21 +308,9 @@ static void add_setup(xcase *c, unsigned need)
 {
 	if (need & N_LANE)
 		c->lane = 5;  /* a lane both wave sizes have */
-	for (size_t i = 0; i < NSETUPS; i++) {
-		const char *s = setups[i].lines;
-
-		if ((need & setups[i].need) == 0)
-			continue;
-		while (*s != '\0') {
-			const char *end = strchr(s, '\n');
-			size_t n = end != NULL ? (size_t)(end - s) : strlen(s);
-
-			xc_line(c, "%.*s", (int)n, s);
-			s += n;
-			if (*s == '\n')
-				s++;
-		}
-	}
+	for (size_t i = 0; i < NSETUPS; i++)
+		if ((need & setups[i].need) != 0)
+			xc_lines(c, setups[i].lines);
 }
 
 /* A block operand of n bytes 00 01 02 ... */

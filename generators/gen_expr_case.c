@@ -278,3 +278,16 @@ void xc_reg_name(const xc_arch *a, uint64_t reg, char *out, size_t outsz)
 	if (hd_amdgpu_reg_name(a->wave, reg, out, outsz) != 0 && outsz > 0)
 		out[0] = '\0';
 }
+
+void xc_lines(xcase *c, const char *text)
+{
+	while (*text != '\0') {
+		const char *end = strchr(text, '\n');
+		size_t n = end != NULL ? (size_t)(end - text) : strlen(text);
+
+		xc_line(c, "%.*s", (int)n, text);
+		text += n;
+		if (*text == '\n')
+			text++;
+	}
+}

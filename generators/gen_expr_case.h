@@ -43,6 +43,8 @@ void xc_line(xcase *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
+/* Appends each line of text (lines separated by '\n'), as xc_line would. */
+void xc_lines(xcase *c, const char *text);
 
 /* Appends operations to the expression, joined to what is there by "; ".
  * An empty text appends nothing. */

@@ -173,21 +173,9 @@ static void write_world(rstate *s)
 		for (size_t i = 0; i < RX_NTYPES; i++)
 			xc_line(c, "type 0x%x %s %s %u", rx_types[i].off, rx_types[i].name,
 			        rx_types[i].enc, rx_types[i].bytes * 8);
-	for (size_t i = 0; i < sizeof world / sizeof world[0]; i++) {
-		const char *p = world[i].lines;
-
-		if ((s->features & world[i].feature) == 0)
-			continue;
-		while (*p != '\0') {
-			const char *end = strchr(p, '\n');
-			size_t n = end != NULL ? (size_t)(end - p) : strlen(p);
-
-			xc_line(c, "%.*s", (int)n, p);
-			p += n;
-			if (*p == '\n')
-				p++;
-		}
-	}
+	for (size_t i = 0; i < sizeof world / sizeof world[0]; i++)
+		if ((s->features & world[i].feature) != 0)
+			xc_lines(c, world[i].lines);
 }
 
 /* After the last move: sometimes ask for the kind the top entry already is

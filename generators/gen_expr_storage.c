@@ -192,19 +192,6 @@ static unsigned read_bits(const storage *k, const locop *o, unsigned wave)
 	return bits < 64 ? bits : 64;
 }
 
-static void add_lines(xcase *c, const char *s)
-{
-	while (*s != '\0') {
-		const char *end = strchr(s, '\n');
-		size_t n = end != NULL ? (size_t)(end - s) : strlen(s);
-
-		xc_line(c, "%.*s", (int)n, s);
-		s += n;
-		if (*s == '\n')
-			s++;
-	}
-}
-
 /* The ops that put the input of o on the stack: the location itself, or
  * for DW_OP_xderef* the address space and address values, or for
  * LLVM_form_aspace_address a value and the address space to form. */
@@ -237,7 +224,7 @@ static int write_combination(gen_out *g, xcase *c, const storage *k, const locop
 		c->rule = err;
 	}
 	c->lane = k->lane;
-	add_lines(c, k->setup);
+	xc_lines(c, k->setup);
 	if (o->flags & L_TYPES)
 		xc_line(c, "type 0x30 int32 signed 32");
 	xc_ops(c, "%s", o->before);

@@ -1,10 +1,11 @@
 /* Writing generated cases, and the seeded random stream. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gen.h"
+#include "hdgen.h"
 #include "util/file.h"
 
 static int good_name(const char *s)
@@ -70,8 +71,9 @@ int gen_case(gen_out *g, const char *kind, const char *name, const char *ext,
 		return hd_fail(g->st, HD_INTERNAL, "gen-duplicate", 0,
 		               "two generated cases are called %s", key);
 	snprintf(path, sizeof path, "%s/%s", g->root, kind);
-	mkdir(g->root, 0777);
-	mkdir(path, 0777);
+	if (hdgen_mkdirs(path) != 0)
+		return hd_fail(g->st, HD_INTERNAL, "write-failed", 0, "cannot make %s: %s", path,
+		               strerror(errno));
 	snprintf(path, sizeof path, "%s/%s/gen-%s.%s", g->root, kind, name, ext);
 	if (hd_write_file_atomic(path, text->data, text->len, g->st) != 0)
 		return -1;
