@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "file.h"
@@ -13,6 +14,15 @@ static int fail_errno(hd_status *st, const char *what, const char *path)
 {
 	return hd_fail(st, HD_INTERNAL, "write-failed", 0, "%s %s: %s", what, path,
 	               strerror(errno));
+}
+
+/* umask(2) can only be read by setting it; hdref is not multithreaded. */
+static mode_t current_umask(void)
+{
+	mode_t m = umask(022);
+
+	umask(m);
+	return m;
 }
 
 int hd_write_file_atomic(const char *path, const void *data, size_t n, hd_status *st)
@@ -29,6 +39,14 @@ int hd_write_file_atomic(const char *path, const void *data, size_t n, hd_status
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		fail_errno(st, "cannot create a file beside", path);
+		free(tmp);
+		return -1;
+	}
+	/* mkstemp makes the file 0600; give it the mode open(2) would */
+	if (fchmod(fd, 0666 & ~current_umask()) != 0) {
+		fail_errno(st, "cannot set the mode of a file beside", path);
+		close(fd);
+		unlink(tmp);
 		free(tmp);
 		return -1;
 	}
