@@ -133,6 +133,36 @@ static void test_defaults(void)
 	hd_case_free(c);
 }
 
+/* Location lists: the main one keeps file order; a DIE's lines, wherever
+ * they are, become that DIE's list. */
+static void test_loclist(void)
+{
+	hd_status st;
+	hd_case *c = parse("format hdcts-case 1\n"
+	                   "loclist 0x1000 0x10: DW_OP_regx v1\n"
+	                   "die 0x50 loclist default bytes: 30 9f\n"
+	                   "loclist default bytes: 30\n"
+	                   "die 0x50 loclist 0x20 0: DW_OP_lit1\n"
+	                   "die 0x50 const_value = 2a\n", &st);
+
+	if (!OK(c != NULL, "location list lines parse")) {
+		printf("  # %llu: %s\n", (unsigned long long)st.offset, st.msg);
+		return;
+	}
+	OK(c->has_loclist && !c->has_expr && c->loclist.n == 2, "a main list of two entries");
+	OK(!c->loclist.entries[0].is_default && c->loclist.entries[0].low == 0x1000 &&
+	   c->loclist.entries[0].high == 0x1010 && c->loclist.entries[0].len == 3,
+	   "a bounded entry is [start, start+size)");
+	OK(c->loclist.entries[1].is_default && c->loclist.entries[1].len == 1,
+	   "a default entry in bytes");
+	OK(c->cu.ndies == 1 && c->cu.dies[0].loclist != NULL && c->cu.dies[0].loclist->n == 2 &&
+	   c->cu.dies[0].const_value_len == 1, "a DIE with a list and a constant");
+	OK(c->cu.dies[0].loclist->entries[0].is_default &&
+	   c->cu.dies[0].loclist->entries[1].low == 0x20 &&
+	   c->cu.dies[0].loclist->entries[1].high == 0x20, "the DIE's entries in file order");
+	hd_case_free(c);
+}
+
 /* ---- refused input ---- */
 
 static const case_refusal bad[] = {
@@ -151,6 +181,15 @@ static const case_refusal bad[] = {
 	{ "format hdcts-case 1\n\nexpr: DW_OP_lit1\nbytes: 30\n", 4, "mixed" },
 	{ "format hdcts-case 1\nbytes: 30\nexpr: DW_OP_lit1\n", 3, "mixed" },
 	{ "format hdcts-case 1\nread 32\n", 2, "no `expr:`" },
+	{ "format hdcts-case 1\nloclist default: lit0\nexpr: lit0\n", 3, "mixed" },
+	{ "format hdcts-case 1\nbytes: 30\nloclist 0 1: lit0\n", 3, "mixed" },
+	{ "format hdcts-case 1\nloclist 0x10: lit0\n", 2, "a size" },
+	{ "format hdcts-case 1\nloclist 0 1 lit0\n", 2, "`:`" },
+	{ "format hdcts-case 1\nloclist default 4: lit0\n", 2, "unexpected `4`" },
+	{ "format hdcts-case 1\nloclist 0xffffffffffffffff 2: lit0\n", 2, "entry runs past the last" },
+	{ "format hdcts-case 1\nloclist 0 1: frob\n", 2, "unknown operation" },
+	{ "format hdcts-case 1\ndie 0x40 loclist 0 1: lit0\ndie 0x40 location: lit1\nbytes: 30\n",
+	  3, "already has" },
 	{ "format hdcts-case 1\nreg s33 = 0x1g\nbytes: 00\n", 2, "bad register value" },
 	{ "format hdcts-case 1\nreg s33 = 18446744073709551616\nbytes: 00\n", 2, "bad" },
 	{ "format hdcts-case 1\nreg s33 = 0x10000000000000000\nbytes: 00\n", 2, "bad" },
@@ -533,6 +572,25 @@ static void test_run(void)
 	OK(strncmp(out, "run error 3:", 12) == 0, "a value wider than its register: bad input");
 	out = run(&b, "format hdcts-case 1\nreg s3 = 1, 2\nexpr: DW_OP_lit0\n", 0);
 	OK(strncmp(out, "run error 2:", 12) == 0, "two values for a scalar register");
+	/* 2^20 parts that each share a 2^20-part composite: 2^40 leaves */
+	out = run(&b, "format hdcts-case 1\nexpr: regx s33; LLVM_extend 1 1048576; "
+	          "LLVM_extend 32 1048576\n", 0);
+	{
+		size_t lines = 0;
+		const char *last = out;
+		for (const char *p = out; *p; p++)
+			if (*p == '\n') {
+				lines++;
+				if (p[1] != '\0')
+					last = p + 1;
+			}
+		OK(lines == HD_PRINT_MAX_LINES + 2 && strstr(last, "... output limit") != NULL,
+		   "printing a huge shared composite stops at the line budget");
+	}
+	EQ_STR(run(&b, "format hdcts-case 1\npush location: DW_OP_regx s3 | DW_OP_addr 0x10\n"
+	           "expr: DW_OP_nop\nwrite 16 = 01 02\nread 16\n", 0),
+	       "location\n  register s3 bit=0\n  memory global addr=0x10 bit=0\nwrite 16 ok\n"
+	       "read 16 = 0x0201\n", "write, then read");
 	hd_buf_free(&b);
 }
 
@@ -541,6 +599,7 @@ int main(void)
 	tap_begin();
 	test_accepts();
 	test_defaults();
+	test_loclist();
 	test_refuses();
 	test_limits();
 	test_garbage();

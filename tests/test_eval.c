@@ -212,7 +212,7 @@ static void test_multiple_locations(void)
 static void test_implicit_pointer_storage(void)
 {
 	static const uint8_t target_loc[] = { 0x03, 0x00, 0x50, 0, 0, 0, 0, 0, 0 }; /* addr 0x5000 */
-	hd_die_info die = { 0x40, target_loc, sizeof target_loc, NULL, 0 };
+	hd_die_info die = { 0x40, target_loc, sizeof target_loc, NULL, 0, NULL };
 	hd_cu cu = { 0, NULL, 0, &die, 1, NULL, 0 };
 
 	ctx.cu = &cu;
@@ -297,7 +297,7 @@ static void test_entry_value(void)
 static void test_bounds(void)
 {
 	static const uint8_t self_call[] = { 0x98, 0x40, 0x00 };
-	hd_die_info die = { 0x40, self_call, sizeof self_call, NULL, 0 };
+	hd_die_info die = { 0x40, self_call, sizeof self_call, NULL, 0, NULL };
 	hd_cu cu = { 0, NULL, 0, &die, 1, NULL, 0 };
 	hd_limits small = { 1000, 8, 16, 1 << 20 };
 	hd_eval *tight = hd_eval_new(&small);

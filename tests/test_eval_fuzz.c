@@ -137,8 +137,8 @@ static int known_code(const hd_status *st)
 int main(void)
 {
 	static const uint8_t die_loc[] = { 0x30, 0x9f };  /* lit0; stack_value */
-	hd_die_info dies[] = { { 0x10, die_loc, sizeof die_loc, NULL, 0 },
-	                       { 0x20, NULL, 0, (const uint8_t *)"\x2a\0\0\0", 4 } };
+	hd_die_info dies[] = { { 0x10, die_loc, sizeof die_loc, NULL, 0, NULL },
+	                       { 0x20, NULL, 0, (const uint8_t *)"\x2a\0\0\0", 4, NULL } };
 	hd_base_type types[] = { { 0x30, "int32", 0x05, 32, 0 }, { 0x40, "float", 0x04, 32, 0 },
 	                         { 0x50, "v4u8", 0x08, 8, 4 } };
 	uint64_t addrs[] = { 0x1000, 0x2000 };

@@ -133,8 +133,13 @@ typedef struct hd_case {
 	size_t nframes;
 	int has_read;
 	uint64_t read_bits;
-	int has_expr;           /* 0 only when there are requests */
+	int has_write;          /* `write BITS = BYTES`, done before the read */
+	uint64_t write_bits;
+	const uint8_t *write_bytes;  /* ceil(write_bits / 8) bytes, little-endian */
+	int has_expr;           /* 0 when there are only requests, or a loclist */
 	hd_case_expr expr;      /* the expression under test */
+	int has_loclist;        /* the expression under test is a location list */
+	hd_loclist loclist;
 
 	/* the call stack and its call frame information; stack NULL: none */
 	const uint64_t *stack;  /* PCs, top frame first */

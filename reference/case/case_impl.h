@@ -68,6 +68,14 @@ typedef struct hd_type_rec {
 	uint32_t line;
 } hd_type_rec;
 
+/* A location list entry line, for the main list or a DIE's (for_die). */
+typedef struct hd_ll_rec {
+	hd_loclist_entry e;
+	uint64_t die;
+	int for_die;
+	uint32_t line;
+} hd_ll_rec;
+
 typedef struct hd_addr_rec {
 	uint64_t index, value;
 	uint32_t line;
@@ -84,11 +92,12 @@ typedef struct hd_parser {
 
 	unsigned seen;         /* HD_SEEN_* singletons */
 	unsigned ctx_seen;     /* context keys set so far */
-	int expr_kind;         /* 0 none, 1 text (expr:), 2 bytes (bytes:) */
+	int expr_kind;         /* 0 none, 1 text (expr:), 2 bytes (bytes:), 3 loclist */
 	uint32_t expr_line;
 	hd_joined text;        /* the main expression, text form */
 	hd_buf bytes;          /* the main expression, bytes form */
 	hd_buf dierecs, addrrecs;
+	hd_buf llrecs;         /* hd_ll_rec, in file order */
 	const hd_base_type **byname;  /* types sorted by name, after pass 1 */
 	size_t nbyname;
 	hd_buf scratch;
@@ -113,7 +122,8 @@ enum {
 	HD_SEEN_EXEC = 16,
 	HD_SEEN_OBJECT = 32,
 	HD_SEEN_READ = 64,
-	HD_SEEN_STACK = 128
+	HD_SEEN_STACK = 128,
+	HD_SEEN_WRITE = 256
 };
 
 /* An error at the current line; always returns -1. */
@@ -149,6 +159,11 @@ int hd_parse_i64(hd_parser *p, hd_tok t, const char *what, uint64_t *v, int *neg
  * appended to out (possibly none). */
 int hd_parse_hex(hd_parser *p, const char *s, hd_buf *out);
 
+/* LOW (already read, low_tok) SIZE at *s: the range [low, low+SIZE), which
+ * must not pass the last address; what names it in the message. */
+int hd_parse_range(hd_parser *p, hd_tok low_tok, const char **s, const char *what,
+                   uint64_t *low, uint64_t *high);
+
 /* Splits "HEAD: TAIL" at the first ':'; *is_bytes says HEAD ended in the
  * word "bytes" (which is then dropped from head). */
 int hd_split_colon(hd_parser *p, const char *rest, const char **head_end,
@@ -182,8 +197,12 @@ int hd_d_frame_base(hd_parser *p, const char *rest);
 int hd_d_entry_reg(hd_parser *p, const char *rest);
 int hd_d_unwound_reg(hd_parser *p, const char *rest);
 int hd_d_read(hd_parser *p, const char *rest);
+int hd_d_write(hd_parser *p, const char *rest);
 int hd_d_expr(hd_parser *p, const char *rest);
 int hd_d_bytes(hd_parser *p, const char *rest);
+int hd_d_loclist(hd_parser *p, const char *rest);
+/* One location list entry line (context.c), after `loclist` or `die OFF loclist`. */
+int hd_case_loclist_entry(hd_parser *p, const char *rest, uint64_t die, int for_die);
 /* stack.c */
 int hd_d_stack(hd_parser *p, const char *rest);
 int hd_d_cie(hd_parser *p, const char *rest);

@@ -259,12 +259,39 @@ int hd_d_read(hd_parser *p, const char *s)
 	return 0;
 }
 
+/* write BITS = HEX: exactly ceil(BITS/8) bytes, the bits past BITS unused */
+int hd_d_write(hd_parser *p, const char *s)
+{
+	hd_case *c = p->c;
+	hd_tok t;
+
+	if (hd_once(p, HD_SEEN_WRITE, "write") != 0 ||
+	    hd_expect_word(p, &s, "a bit count", &t) != 0 ||
+	    hd_parse_u64(p, t, "bit count", &c->write_bits) != 0 ||
+	    hd_expect_char(p, &s, '=', "the bit count") != 0)
+		return -1;
+	if (c->write_bits == 0 || c->write_bits > MAX_READ_BITS)
+		return hd_perr(p, "case-number", "write size must be 1 to %u bits", MAX_READ_BITS);
+	hd_buf_reset(&p->scratch);
+	if (hd_parse_hex(p, s, &p->scratch) != 0)
+		return -1;
+	if (p->scratch.len != (c->write_bits + 7) / 8)
+		return hd_perr(p, "case-number", "%llu bits need %llu bytes, not %zu",
+		               (unsigned long long)c->write_bits,
+		               (unsigned long long)((c->write_bits + 7) / 8), p->scratch.len);
+	c->write_bytes = hd_arena_dup(&c->arena, p->scratch.data, p->scratch.len);
+	if (c->write_bytes == NULL)
+		return hd_nomem(p);
+	c->has_write = 1;
+	return 0;
+}
+
 /* ---- pass 2: the expression under test ---- */
 
 static int expr_kind(hd_parser *p, int kind)
 {
 	if (p->expr_kind != 0 && p->expr_kind != kind)
-		return hd_perr(p, "case-duplicate", "`expr:` and `bytes:` cannot be mixed");
+		return hd_perr(p, "case-duplicate", "`expr:`, `bytes:` and `loclist` cannot be mixed");
 	if (p->expr_kind == 0)
 		p->expr_line = p->line;
 	p->expr_kind = kind;
@@ -298,4 +325,44 @@ int hd_d_bytes(hd_parser *p, const char *s)
 	if (is_bytes)
 		return hd_perr(p, "case-syntax", "write `bytes:`");
 	return hd_parse_hex(p, tail, &p->bytes);
+}
+
+/* LOW SIZE[ bytes]: E  or  default[ bytes]: E -- one location list entry,
+ * for the main expression (`loclist`) or a DIE's location (`die OFF loclist`) */
+int hd_case_loclist_entry(hd_parser *p, const char *s, uint64_t die, int for_die)
+{
+	hd_ll_rec r;
+	const char *head_end, *tail, *h;
+	hd_case_expr e;
+	hd_tok t;
+	int is_bytes;
+
+	memset(&r, 0, sizeof r);
+	r.line = p->line;
+	r.die = die;
+	r.for_die = for_die;
+	if (hd_split_colon(p, s, &head_end, &tail, &is_bytes) != 0)
+		return -1;
+	*(char *)head_end = '\0';  /* the head is parsed on its own */
+	h = s;
+	if (hd_expect_word(p, &h, "a start address or `default`", &t) != 0)
+		return -1;
+	if (hd_tok_is(t, "default")) {
+		r.e.is_default = 1;
+	} else {
+		if (hd_parse_range(p, t, &h, "the entry", &r.e.low, &r.e.high) != 0)
+			return -1;
+	}
+	if (hd_expect_end(p, h) != 0 || hd_case_expr_at(p, tail, is_bytes, &e) != 0)
+		return -1;
+	r.e.expr = e.bytes;
+	r.e.len = e.len;
+	return hd_push_rec(p, &p->llrecs, &r, sizeof r);
+}
+
+int hd_d_loclist(hd_parser *p, const char *s)
+{
+	if (expr_kind(p, 3) != 0)
+		return -1;
+	return hd_case_loclist_entry(p, s, 0, 0);
 }

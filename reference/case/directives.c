@@ -313,7 +313,8 @@ int hd_d_mem(hd_parser *p, const char *s)
 
 /* ---- pass 2: the compilation unit ---- */
 
-/* die OFF location: TEXT | die OFF location bytes: HEX | die OFF const_value = HEX */
+/* die OFF location: TEXT | die OFF location bytes: HEX | die OFF const_value = HEX
+ * | die OFF loclist LOW SIZE: TEXT (and the other location list entry forms) */
 int hd_d_die(hd_parser *p, const char *s)
 {
 	hd_die_rec r;
@@ -336,6 +337,9 @@ int hd_d_die(hd_parser *p, const char *s)
 			return -1;
 		r.info.location = e.bytes;
 		r.info.location_len = e.len;
+	} else if (strncmp(s, "loclist", 7) == 0 && (s[7] == ' ' || s[7] == '\t')) {
+		/* entries are gathered into one list per DIE by finish.c */
+		return hd_case_loclist_entry(p, s + 7, r.info.offset, 1);
 	} else if (strncmp(s, "const_value", 11) == 0) {
 		s += 11;
 		if (hd_expect_char(p, &s, '=', "const_value") != 0)
@@ -352,7 +356,7 @@ int hd_d_die(hd_parser *p, const char *s)
 		r.info.const_value_len = p->scratch.len;
 	} else {
 		return hd_perr(p, "case-syntax", "expected `location:`, `location bytes:`, "
-		               "`const_value =` or nothing");
+		               "`loclist`, `const_value =` or nothing");
 	}
 	return hd_push_rec(p, &p->dierecs, &r, sizeof r);
 }

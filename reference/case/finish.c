@@ -200,8 +200,10 @@ static int finish_expr(hd_parser *p)
 		if (p->reqrecs.len > 0)
 			return 0;
 		p->line = p->lastline ? p->lastline : 1;
-		return hd_perr(p, "case-syntax", "no `expr:` or `bytes:` line");
+		return hd_perr(p, "case-syntax", "no `expr:`, `bytes:` or `loclist` line");
 	}
+	if (p->expr_kind == 3)
+		return 0;  /* finish_loclists has the entries */
 	p->line = p->expr_line;
 	e->line = p->expr_line;
 	hd_buf_init(&out);
@@ -239,6 +241,71 @@ static int cmp_die(const void *a, const void *b)
 	return c != 0 ? c : cmp_u64(x->line, y->line);
 }
 
+/* ---- location lists ---- */
+
+static int cmp_ll(const void *a, const void *b)
+{
+	const hd_ll_rec *x = a, *y = b;
+	int c = cmp_u64((uint64_t)x->for_die, (uint64_t)y->for_die);
+
+	if (c == 0)
+		c = cmp_u64(x->die, y->die);
+	return c != 0 ? c : cmp_u64(x->line, y->line);
+}
+
+/* The entries of recs[0..n), in file order, as one list in the arena. */
+static hd_loclist *make_list(hd_parser *p, const hd_ll_rec *recs, size_t n)
+{
+	hd_loclist *l = hd_arena_alloc(&p->c->arena, sizeof *l);
+	hd_loclist_entry *e = hd_arena_alloc(&p->c->arena, n * sizeof *e);
+
+	if (l == NULL || e == NULL) {
+		no_memory(p);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		e[i] = recs[i].e;
+	l->entries = e;
+	l->n = n;
+	return l;
+}
+
+/* The main list, and one list per DIE that becomes that DIE's location
+ * (finish_dies merges it with the DIE's other lines). */
+static int finish_loclists(hd_parser *p)
+{
+	hd_ll_rec *recs = (hd_ll_rec *)p->llrecs.data;
+	size_t n = p->llrecs.len / sizeof *recs, i = 0;
+
+	if (p->llrecs.failed)
+		return no_memory(p);
+	if (n == 0)
+		return 0;
+	qsort(recs, n, sizeof *recs, cmp_ll);
+	while (i < n) {
+		size_t j = i;
+		hd_loclist *l;
+		while (j < n && recs[j].for_die == recs[i].for_die && recs[j].die == recs[i].die)
+			j++;
+		if ((l = make_list(p, recs + i, j - i)) == NULL)
+			return -1;
+		if (!recs[i].for_die) {
+			p->c->loclist = *l;
+			p->c->has_loclist = 1;
+		} else {
+			hd_die_rec d;
+			memset(&d, 0, sizeof d);
+			d.info.offset = recs[i].die;
+			d.info.loclist = l;
+			d.line = recs[i].line;
+			if (hd_push_rec(p, &p->dierecs, &d, sizeof d) != 0)
+				return -1;
+		}
+		i = j;
+	}
+	return 0;
+}
+
 /* Several die lines may give one DIE its attributes; each attribute once. */
 static int finish_dies(hd_parser *p)
 {
@@ -258,7 +325,8 @@ static int finish_dies(hd_parser *p)
 		if (m > 0 && dies[m - 1].offset == r->offset) {
 			d = &dies[m - 1];
 			p->line = recs[i].line;
-			if ((r->location && d->location) || (r->const_value && d->const_value))
+			if (((r->location || r->loclist) && (d->location || d->loclist)) ||
+			    (r->const_value && d->const_value))
 				return hd_perr(p, "case-duplicate",
 				               "DIE 0x%llx already has this attribute (line %u)",
 				               (unsigned long long)r->offset, recs[i - 1].line);
@@ -266,6 +334,8 @@ static int finish_dies(hd_parser *p)
 				d->location = r->location;
 				d->location_len = r->location_len;
 			}
+			if (r->loclist)
+				d->loclist = r->loclist;
 			if (r->const_value) {
 				d->const_value = r->const_value;
 				d->const_value_len = r->const_value_len;
@@ -352,7 +422,8 @@ int hd_case_finish(hd_parser *p)
 {
 	hd_case *c = p->c;
 
-	if (finish_expr(p) != 0 || finish_dies(p) != 0 || finish_addrs(p) != 0 ||
+	if (finish_expr(p) != 0 || finish_loclists(p) != 0 || finish_dies(p) != 0 ||
+	    finish_addrs(p) != 0 ||
 	    finish_frames(p) != 0)
 		return -1;
 	c->sets = (const hd_case_set *)c->setv.data;

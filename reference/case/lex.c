@@ -205,6 +205,21 @@ int hd_split_colon(hd_parser *p, const char *rest, const char **head_end,
 	return 0;
 }
 
+int hd_parse_range(hd_parser *p, hd_tok low_tok, const char **s, const char *what,
+                   uint64_t *low, uint64_t *high)
+{
+	hd_tok t;
+	uint64_t size;
+
+	if (hd_parse_u64(p, low_tok, "low address", low) != 0 ||
+	    hd_expect_word(p, s, "a size", &t) != 0 || hd_parse_u64(p, t, "size", &size) != 0)
+		return -1;
+	if (size > UINT64_MAX - *low)
+		return hd_perr(p, "case-number", "%s runs past the last address", what);
+	*high = *low + size;
+	return 0;
+}
+
 char *hd_case_strdup(hd_parser *p, const char *s, size_t n)
 {
 	char *d = hd_arena_alloc(&p->c->arena, n + 1);

@@ -42,8 +42,10 @@ static const hd_directive directives[] = {
 	{ "entry-reg", 2, hd_d_entry_reg },
 	{ "unwound-reg", 2, hd_d_unwound_reg },
 	{ "read", 2, hd_d_read },
+	{ "write", 2, hd_d_write },
 	{ "expr", 2, hd_d_expr },
 	{ "bytes", 2, hd_d_bytes },
+	{ "loclist", 2, hd_d_loclist },
 	{ "stack", 2, hd_d_stack },
 	{ "cie", 2, hd_d_cie },
 	{ "fde", 2, hd_d_fde },
@@ -205,6 +207,7 @@ static void parser_free(hd_parser *p)
 	hd_buf_free(&p->bytes);
 	hd_buf_free(&p->dierecs);
 	hd_buf_free(&p->addrrecs);
+	hd_buf_free(&p->llrecs);
 	hd_buf_free(&p->scratch);
 	hd_buf_free(&p->cierecs);
 	hd_buf_free(&p->fderecs);
@@ -233,6 +236,7 @@ int hd_case_parse(const char *text, size_t len, hd_case **out, hd_status *st)
 	hd_buf_init(&p.bytes);
 	hd_buf_init(&p.dierecs);
 	hd_buf_init(&p.addrrecs);
+	hd_buf_init(&p.llrecs);
 	hd_buf_init(&p.scratch);
 	hd_buf_init(&p.cierecs);
 	hd_buf_init(&p.fderecs);

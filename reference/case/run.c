@@ -318,18 +318,39 @@ int hd_run_read(hd_runner *r, const hd_loc *loc, uint64_t n)
 	return 0;
 }
 
-/* The main expression, if the case has one, and the read through it. */
+/* Seed 002: a write goes to every single location of the description. */
+static void run_write(hd_runner *r, const hd_loc *loc)
+{
+	hd_status st;
+
+	hd_status_clear(&st);
+	hd_buf_printf(r->out, "write %llu", (unsigned long long)r->c->write_bits);
+	if (hd_loc_write(r->ev, &r->ctx, loc, r->c->write_bits, r->c->write_bytes, &st) != 0) {
+		hd_buf_printf(r->out, " error %s: %s\n", hd_kind_name(st.kind), code_of(&st));
+		hd_run_message(r, st.msg);
+	} else {
+		hd_buf_printf(r->out, " ok\n");
+	}
+}
+
+/* The main expression or location list, if the case has one, and the read
+ * through it. */
 static int main_expr(hd_runner *r)
 {
 	hd_result res;
 
-	if (!r->c->has_expr)
-		return 0;
 	memset(&res, 0, sizeof res);
-	hd_eval_expr(r->ev, &r->ctx, &r->c->enc, r->c->expr.bytes, r->c->expr.len, &res);
+	if (r->c->has_loclist)
+		hd_eval_loclist(r->ev, &r->ctx, &r->c->enc, &r->c->loclist, &res);
+	else if (r->c->has_expr)
+		hd_eval_expr(r->ev, &r->ctx, &r->c->enc, r->c->expr.bytes, r->c->expr.len, &res);
+	else
+		return 0;
 	hd_print_result(r->out, &res, r->arch);
 	if (res.kind == HD_OUT_ERROR)
 		hd_run_message(r, res.status.msg);
+	if (res.kind == HD_OUT_LOCATION && r->c->has_write)
+		run_write(r, res.loc);
 	if (res.kind == HD_OUT_LOCATION && r->c->has_read)
 		return hd_run_read(r, res.loc, r->c->read_bits);
 	return 0;

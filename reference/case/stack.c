@@ -406,7 +406,6 @@ int hd_d_subprogram(hd_parser *p, const char *s)
 	hd_case_sub r;
 	hd_tok name, t;
 	const char *after;
-	uint64_t size;
 	int attr;
 
 	needs_stack(p, "subprogram");
@@ -422,13 +421,8 @@ int hd_d_subprogram(hd_parser *p, const char *s)
 	if ((r.sub.name = hd_case_strdup(p, name.s, name.n)) == NULL)
 		return -1;
 	if (hd_expect_word(p, &s, "a low address", &t) != 0 ||
-	    hd_parse_u64(p, t, "low address", &r.sub.low_pc) != 0 ||
-	    hd_expect_word(p, &s, "a size", &t) != 0 ||
-	    hd_parse_u64(p, t, "size", &size) != 0)
+	    hd_parse_range(p, t, &s, "the subprogram", &r.sub.low_pc, &r.sub.high_pc) != 0)
 		return -1;
-	if (size > UINT64_MAX - r.sub.low_pc)
-		return hd_perr(p, "case-number", "the subprogram runs past the last address");
-	r.sub.high_pc = r.sub.low_pc + size;
 	if (sub_options(p, s, &r) != 0)
 		return -1;
 	return hd_push_rec(p, &p->subrecs, &r, sizeof r);

@@ -414,7 +414,8 @@ static int find_die(hd_machine *m, uint64_t offset, const hd_die_info **die)
 static int run(hd_machine *m, const uint8_t *bytes, size_t len);
 
 /* DW_OP_call2/call4/call_ref (seed 002 "Control Flow Operations" item 5):
- * a DW_AT_location expression runs on this same stack; a DW_AT_const_value
+ * a DW_AT_location expression runs on this same stack, a location list
+ * pushes its result; a DW_AT_const_value
  * acts as DW_OP_implicit_value; a DIE with neither has no effect. */
 static int op_call(hd_machine *m, const hd_op *op)
 {
@@ -429,6 +430,13 @@ static int op_call(hd_machine *m, const hd_op *op)
 	offset = op->id == HD_OP_call_ref ? op->u[0] : cu->offset + op->u[0];
 	if (find_die(m, offset, &die) != 0)
 		return -1;
+	if (die->loclist != NULL) {
+		/* seed 002 item 5: a location list is evaluated on its own (empty
+		 * initial stack, location result) and its result pushed */
+		if (hd_loclist_run(m, die->loclist, &l) != 0)
+			return -1;
+		return hd_push_loc(m, l);
+	}
 	if (die->location != NULL) {
 		if (m->call_depth >= m->ev->limits.max_call_depth)
 			return hd_err(m, "call-depth", "calls nest deeper than %u",

@@ -28,6 +28,21 @@ typedef struct hd_base_type {
 	uint32_t vector;     /* DW_AT_LLVM_vector_size; 0: not a vector */
 } hd_base_type;
 
+/* A location list expression (seed 002 "DWARF Location List Expressions")
+ * with its entries resolved: a bounded entry matches when low <= pc < high,
+ * a default entry when no bounded one does. */
+typedef struct hd_loclist_entry {
+	int is_default;                /* DW_LLE_default_location */
+	uint64_t low, high;            /* bounded entries */
+	const uint8_t *expr;
+	size_t len;
+} hd_loclist_entry;
+
+typedef struct hd_loclist {
+	const hd_loclist_entry *entries;
+	size_t n;
+} hd_loclist;
+
 /* A DIE that DW_OP_call*, DW_OP_implicit_pointer and friends may name. */
 typedef struct hd_die_info {
 	uint64_t offset;               /* offset in .debug_info */
@@ -35,6 +50,7 @@ typedef struct hd_die_info {
 	size_t location_len;
 	const uint8_t *const_value;    /* DW_AT_const_value bytes, or NULL */
 	size_t const_value_len;
+	const hd_loclist *loclist;     /* DW_AT_location as a location list, or NULL */
 } hd_die_info;
 
 /* The current compilation unit context element. */
@@ -194,6 +210,11 @@ void hd_eval_reset(hd_eval *ev);
  * or location outcome and -1 for an error outcome. */
 int hd_eval_expr(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                  const uint8_t *bytes, size_t len, hd_result *res);
+
+/* Evaluates a location list expression with ctx (its pc selects the entries).
+ * The result is always a location description; returns like hd_eval_expr. */
+int hd_eval_loclist(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
+                    const hd_loclist *l, hd_result *res);
 
 /* Reads nbits through loc into out (little-endian, ceil(nbits/8) bytes). With
  * several single locations it reads the first (seed 002 lets a consumer pick

@@ -388,8 +388,9 @@ int hd_loc_to_value(hd_machine *m, const hd_loc *l, hd_value *v)
 }
 
 /* Seed 002 DW_OP_implicit_pointer: the location an implicit pointer value
- * designates is its DIE's DW_AT_location (evaluated now, in the context of
- * the access, as a location) or DW_AT_const_value, moved by its displacement. */
+ * designates is its DIE's DW_AT_location (an expression or a location list,
+ * evaluated now, in the context of the access, as a location) or
+ * DW_AT_const_value, moved by its displacement. */
 int hd_ipv_deref(hd_machine *m, const hd_ipv *ipv, const hd_loc **out)
 {
 	const hd_cu *cu = m->ctx->cu;
@@ -401,7 +402,10 @@ int hd_ipv_deref(hd_machine *m, const hd_ipv *ipv, const hd_loc **out)
 	for (size_t i = 0; i < cu->ndies; i++)
 		if (cu->dies[i].offset == ipv->die)
 			die = &cu->dies[i];
-	if (die != NULL && die->location != NULL) {
+	if (die != NULL && die->loclist != NULL) {
+		if (hd_loclist_run(m, die->loclist, &rl) != 0)
+			return -1;
+	} else if (die != NULL && die->location != NULL) {
 		hd_context sub = *m->ctx;
 		hd_entry e;
 		hd_context_nested(&sub, HD_RESULT_LOCATION);

@@ -156,6 +156,8 @@ int hd_read_u64(hd_machine *m, const hd_loc *l, uint64_t bits, uint64_t *v);
 int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out);
 /* The location an implicit pointer value designates (DIE location + disp). */
 int hd_ipv_deref(hd_machine *m, const hd_ipv *ipv, const hd_loc **out);
+/* The location a location list gives at the current pc (loclist.c). */
+int hd_loclist_run(hd_machine *m, const hd_loclist *l, const hd_loc **out);
 /* Value of a location (seed 002 implicit conversion to a value); -1 silently
  * when it does not convert. */
 int hd_loc_to_value(hd_machine *m, const hd_loc *l, hd_value *v);

@@ -125,8 +125,32 @@ static void print_mem_offset(hd_buf *out, hd_bits offset)
 	hd_print_bits(out, bit);
 }
 
-static void print_loc_at(hd_buf *out, const hd_loc *loc, const hd_target *arch,
-                         int indent, int depth);
+/* One location's printing: where it goes and how many lines it has left.
+ * Composites may share parts, so a small expression can describe a tree of
+ * 2^40 leaves; the budget keeps the output, and the time, bounded. */
+typedef struct printer {
+	hd_buf *out;
+	const hd_target *arch;
+	uint64_t lines;   /* printed so far */
+	int cut;          /* the budget ran out and the marker is printed */
+} printer;
+
+/* Starts a line at indent; false (after one marker line) past the budget. */
+static int line_start(printer *pr, int indent)
+{
+	if (pr->cut)
+		return 0;
+	indent_to(pr->out, indent);
+	if (pr->lines++ == HD_PRINT_MAX_LINES) {
+		hd_buf_printf(pr->out, "... output limit: more than %u lines\n",
+		              (unsigned)HD_PRINT_MAX_LINES);
+		pr->cut = 1;
+		return 0;
+	}
+	return 1;
+}
+
+static void print_loc_at(printer *pr, const hd_loc *loc, int indent, int depth);
 
 static void print_memory(hd_buf *out, const hd_sloc *s, const hd_target *arch)
 {
@@ -169,10 +193,10 @@ static void print_ipv_fields(hd_buf *out, const hd_ipv *ipv)
 	              ipv->die, ipv->disp, ipv->aspace);
 }
 
-static void print_composite(hd_buf *out, const hd_sloc *s, const hd_target *arch,
-                            int indent, int depth)
+static void print_composite(printer *pr, const hd_sloc *s, int indent, int depth)
 {
 	const hd_storage *st = s->storage;
+	hd_buf *out = pr->out;
 
 	hd_buf_put(out, "composite bits=", 15);
 	hd_print_bits(out, st->size);
@@ -181,30 +205,32 @@ static void print_composite(hd_buf *out, const hd_sloc *s, const hd_target *arch
 	hd_buf_byte(out, '\n');
 	for (uint32_t i = 0; i < st->u.comp.nparts; i++) {
 		const hd_part *part = &st->u.comp.parts[i];
-		indent_to(out, indent + 2);
+		if (!line_start(pr, indent + 2))
+			return;
 		hd_buf_printf(out, "part bits=%" PRIu64 "\n", part->bits);
 		if (part->loc != NULL)
-			print_loc_at(out, part->loc, arch, indent + 4, depth + 1);
+			print_loc_at(pr, part->loc, indent + 4, depth + 1);
 	}
 }
 
-static void print_sloc(hd_buf *out, const hd_sloc *s, const hd_target *arch,
-                       int indent, int depth)
+static void print_sloc(printer *pr, const hd_sloc *s, int indent, int depth)
 {
 	const hd_storage *st = s->storage;
+	hd_buf *out = pr->out;
 
-	indent_to(out, indent);
+	if (!line_start(pr, indent))
+		return;
 	if (st == NULL) {
 		hd_buf_put(out, "undefined\n", 10);
 		return;
 	}
 	switch (st->kind) {
 	case HD_STORAGE_MEMORY:
-		print_memory(out, s, arch);
+		print_memory(out, s, pr->arch);
 		return;
 	case HD_STORAGE_REGISTER:
 		hd_buf_put(out, "register ", 9);
-		print_reg_name(out, arch, st->u.reg.reg);
+		print_reg_name(out, pr->arch, st->u.reg.reg);
 		hd_buf_put(out, " bit=", 5);
 		hd_print_bits(out, s->offset);
 		hd_buf_byte(out, '\n');
@@ -223,29 +249,30 @@ static void print_sloc(hd_buf *out, const hd_sloc *s, const hd_target *arch,
 		hd_buf_put(out, "undefined\n", 10);
 		return;
 	case HD_STORAGE_COMPOSITE:
-		print_composite(out, s, arch, indent, depth);
+		print_composite(pr, s, indent, depth);
 		return;
 	}
 	hd_buf_printf(out, "storage-kind-%d\n", (int)st->kind);
 }
 
-static void print_loc_at(hd_buf *out, const hd_loc *loc, const hd_target *arch,
-                         int indent, int depth)
+static void print_loc_at(printer *pr, const hd_loc *loc, int indent, int depth)
 {
 	if (loc == NULL)
 		return;
 	if (depth > MAX_DEPTH) {
-		indent_to(out, indent);
-		hd_buf_put(out, "...\n", 4);
+		if (line_start(pr, indent))
+			hd_buf_put(pr->out, "...\n", 4);
 		return;
 	}
-	for (uint32_t i = 0; i < loc->n; i++)
-		print_sloc(out, &loc->s[i], arch, indent, depth);
+	for (uint32_t i = 0; i < loc->n && !pr->cut; i++)
+		print_sloc(pr, &loc->s[i], indent, depth);
 }
 
 void hd_print_loc(hd_buf *out, const hd_loc *loc, const hd_target *arch, int indent)
 {
-	print_loc_at(out, loc, arch, indent, 0);
+	printer pr = { out, arch, 0, 0 };
+
+	print_loc_at(&pr, loc, indent, 0);
 }
 
 void hd_print_value(hd_buf *out, const hd_value *v)

@@ -15,8 +15,12 @@
  * arch (may be NULL) names registers and address spaces. */
 void hd_print_result(hd_buf *out, const hd_result *res, const hd_target *arch);
 
+/* Lines one location description may print; past them, one marker line. */
+#define HD_PRINT_MAX_LINES 100000u
+
 /* One line per single location description, indented by indent spaces;
- * composite parts are nested two spaces deeper per level. */
+ * composite parts are nested two spaces deeper per level. At most
+ * HD_PRINT_MAX_LINES lines, then "... output limit: ..." and nothing more. */
 void hd_print_loc(hd_buf *out, const hd_loc *loc, const hd_target *arch, int indent);
 
 /* "value <type> = 0x..." (vectors as a bracketed list, lowest element first). */
