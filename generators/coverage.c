@@ -24,6 +24,7 @@
 #include "dwarf/ops.h"
 #include "dwarf/reasons.h"
 #include "hdgen.h"
+#include "unreachable.h"
 #include "spirv/spirv.h"
 #include "spirv/tables.h"
 #include "util/buf.h"
@@ -133,9 +134,12 @@ static void universe_dwarf(cov_run *r)
 		need(r, AREA_CFA, fact, COV_POS);
 	}
 	for (size_t i = 0; i < hd_reason_count; i++) {
-		if (hd_reason_table[i].origin != HD_REASON_SEED)
+		const char *code = hd_reason_table[i].code;
+		if (hd_reason_table[i].origin != HD_REASON_SEED ||
+		    gen_unreachable_find(gen_unreachable_codes, gen_nunreachable_codes, code,
+		                         strlen(code)))
 			continue;
-		snprintf(fact, sizeof fact, "rule eval/%s", hd_reason_table[i].code);
+		snprintf(fact, sizeof fact, "rule eval/%s", code);
 		need(r, AREA_EVAL, fact, COV_NEG);
 	}
 }
@@ -173,27 +177,6 @@ static void universe_operand(cov_run *r, const char *inst, const hd_spv_operand 
 		}
 }
 
-/* Rules no case in the corpus's formats can break, and why; listed in the
- * map instead of being asked for. */
-static const struct {
-	const char *rule, *why;
-} unreachable[] = {
-	{ "SPIR-V/id-bound", "the assembler computes the header's Bound, so no .spvasm case "
-	                     "can exceed it (a binary module can)" },
-	{ "OpenCL.DebugInfo.100/DebugExpression/operand-count", "the only operand is a list of "
-	  "ids of any length, so no word sequence has the wrong count" },
-	{ "DebugInfo/DebugExpression/operand-count", "the only operand is a list of ids of any "
-	  "length, so no word sequence has the wrong count" },
-};
-
-static int is_unreachable(const char *rule, size_t len)
-{
-	for (size_t i = 0; i < sizeof unreachable / sizeof unreachable[0]; i++)
-		if (strlen(unreachable[i].rule) == len && strncmp(unreachable[i].rule, rule, len) == 0)
-			return 1;
-	return 0;
-}
-
 static void universe_spirv(cov_run *r)
 {
 	hd_buf rules;
@@ -216,7 +199,9 @@ static void universe_spirv(cov_run *r)
 	hd_spv_rules_print(&rules);
 	for (char *p = (char *)hd_buf_str(&rules); p != NULL && *p; ) {
 		char *tab = strchr(p, '\t'), *end = strchr(p, '\n'), fact[256];
-		if (tab != NULL && (end == NULL || tab < end) && !is_unreachable(p, (size_t)(tab - p))) {
+		if (tab != NULL && (end == NULL || tab < end) &&
+		    !gen_unreachable_find(gen_unreachable_rules, gen_nunreachable_rules, p,
+		                          (size_t)(tab - p))) {
 			snprintf(fact, sizeof fact, "rule %.*s", (int)(tab - p), p);
 			need(r, AREA_RULES, fact, COV_NEG);
 		}
@@ -377,9 +362,14 @@ static void report(const cov_run *r, hd_buf *b, size_t *missing)
 	hd_buf_printf(b, "- `DW_OP_reg<n>` and `DW_OP_breg<n>` for a DWARF register n that the "
 	                 "AMDGPU model lacks in both wave sizes, or (breg) has only narrower "
 	                 "than an address: unknown-register, register-too-small\n");
-	hd_buf_printf(b, "\nRules no case can break, so not asked for:\n\n");
-	for (size_t i = 0; i < sizeof unreachable / sizeof unreachable[0]; i++)
-		hd_buf_printf(b, "- `%s`: %s\n", unreachable[i].rule, unreachable[i].why);
+	hd_buf_printf(b, "\nEvaluator rules no case can reach, so not asked for:\n\n");
+	for (size_t i = 0; i < gen_nunreachable_codes; i++)
+		hd_buf_printf(b, "- `%s`: %s\n", gen_unreachable_codes[i].name,
+		              gen_unreachable_codes[i].why);
+	hd_buf_printf(b, "\nSPIR-V rules no case can break, so not asked for:\n\n");
+	for (size_t i = 0; i < gen_nunreachable_rules; i++)
+		hd_buf_printf(b, "- `%s`: %s\n", gen_unreachable_rules[i].name,
+		              gen_unreachable_rules[i].why);
 	report_area_table(r, AREA_OPS, "operation and profile", b);
 	report_area_table(r, AREA_CFA, "instruction", b);
 	report_area_table(r, AREA_EVAL, "reason code", b);

@@ -3,7 +3,7 @@
  * `rule eval/<code>` (a negative case). The cases are data: one row per
  * case, a code and a small body of case directives; the generator adds the
  * header and the tag. Every SEED code must have a row or be listed in
- * `unreachable` with the reason, so a code added to reasons.def without a
+ * unreachable.c with the reason, so a code added to reasons.def without a
  * case stops the generator instead of going uncovered.
  *
  * Bodies may repeat text with @N(TEXT): TEXT, which holds no ')', written N
@@ -14,6 +14,7 @@
 
 #include "dwarf/reasons.h"
 #include "gen.h"
+#include "unreachable.h"
 
 /* One error case: the reason code it must end in, an optional name suffix,
  * what it does (the comment line) and its directives. */
@@ -147,6 +148,10 @@ static const gen_err_case expr_cases[] = {
 	  "expr: LLVM_undefined; deref\n" },
 	{ "undefined-read", "composite", "DW_OP_deref through a composite's undefined part",
 	  "expr: regx s33; piece 4; piece 4; LLVM_piece_end; deref\n" },
+	{ "undefined-write", NULL, "a write through an undefined location",
+	  "expr: LLVM_undefined\nwrite 32 = 01 02 03 04\n" },
+	{ "implicit-write", NULL, "a write through implicit storage",
+	  "expr: implicit_value [01 02 03 04]\nwrite 8 = ff\n" },
 	{ "implicit-pointer-partial", NULL, "DW_OP_deref_size 4 of an 8-byte implicit pointer",
 	  "die 0x80 location: addr 0x2000\nexpr: implicit_pointer 0x80 0; deref_size 4\n" },
 	{ "implicit-pointer-use", NULL, "arithmetic on an implicit pointer value",
@@ -185,6 +190,10 @@ static const gen_err_case expr_cases[] = {
 	  "context cu=none\naddr 0 = 0x1000\nexpr: constx 0\n" },
 	{ "missing-context-object", NULL, "DW_OP_push_object_address without an object",
 	  "expr: push_object_address\n" },
+	{ "missing-context-pc", NULL, "a location list without a program location",
+	  "loclist 0x1000 0x100: regx s33\n" },
+	{ "missing-context-pc", "call", "DW_OP_call2 of a DIE with a location list, without a pc",
+	  "die 0x80 loclist default: regx s33\nexpr: call2 0x80\n" },
 	{ "no-call-frame-information", NULL, "DW_OP_call_frame_cfa with no stack and no answer",
 	  "expr: call_frame_cfa\n" },
 	/* hdref's bounds */
@@ -295,6 +304,12 @@ static const gen_err_case cfi_cases[] = {
 	{ "frame-base-not-memory", NULL, "an implicit frame base",
 	  CFI_ONE_FRAME "subprogram g 0x1000 0x100\nsubprogram g frame_base: lit1; stack_value\n"
 	  "evaluate frame_base\n" },
+	{ "frame-base-not-single", NULL, "a frame base that calls a location list with two "
+	  "matching entries",
+	  CFI_ONE_FRAME "die 0x80 loclist 0x1000 0x100: regx s32\n"
+	  "die 0x80 loclist 0x1000 0x100: regx s33\n"
+	  "subprogram g 0x1000 0x100\nsubprogram g frame_base: call2 0x80\n"
+	  "evaluate frame_base\n" },
 	{ "no-frame-base", NULL, "DW_OP_fbreg in a subprogram without DW_AT_frame_base",
 	  CFI_ONE_FRAME "subprogram g 0x1000 0x100\nexpr: fbreg 4\n" },
 	{ "lanes-zero", NULL, "DW_AT_LLVM_lanes 0",
@@ -304,28 +319,6 @@ static const gen_err_case cfi_cases[] = {
 	{ "active-lane-not-integral", NULL, "DW_AT_LLVM_active_lane giving a float",
 	  TYPES "arch amdgpu:wave32\nstack 0x1010\nsubprogram k 0x1000 0x100 lanes=32\n"
 	  "subprogram k active_lane: " F32_ONE "\nevaluate active_lane\n" },
-};
-
-/* SEED codes no case can reach, and why (for docs/evaluator.md). */
-static const struct {
-	const char *code, *why;
-} unreachable[] = {
-	{ "not-in-profile", "the case's assembler rejects an operation the profile cannot encode "
-	  "(a bad-input error) before anything is encoded" },
-	{ "operand-range", "the text assemblers reject an operand that does not fit (bad-input); "
-	  "bytes cannot hold one" },
-	{ "bad-base-type", "the case format only declares base types of 1 to 65536 bits" },
-	{ "unknown-address-space", "the evaluator checks every address space (unknown-aspace) "
-	  "before the AMDGPU model sees an access" },
-	{ "undefined-write", "no case directive writes through a location" },
-	{ "implicit-write", "no case directive writes through a location" },
-	{ "missing-context-pc", "no operation asks hd_missing for the program location" },
-	{ "pc-outside-fde", "unwinding only asks an FDE for the rules at a pc it covers" },
-	{ "val-offset-cfa", "every CFA rule already yields a memory byte address" },
-	{ "architectural-rule", "no call frame instruction makes an architectural rule and AMDGPU "
-	  "defines none" },
-	{ "frame-base-not-single", "a frame base is evaluated with an empty initial stack and no "
-	  "object, and no operation makes several single locations" },
 };
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -340,10 +333,8 @@ static int has_row(const gen_err_case *rows, size_t n, const char *code)
 
 static int is_unreachable(const char *code)
 {
-	for (size_t i = 0; i < NELEMS(unreachable); i++)
-		if (strcmp(unreachable[i].code, code) == 0)
-			return 1;
-	return 0;
+	return gen_unreachable_find(gen_unreachable_codes, gen_nunreachable_codes, code,
+	                            strlen(code)) != NULL;
 }
 
 /* Every row names a code of reasons.def, and every SEED code has a case
@@ -352,16 +343,20 @@ static int check_tables(gen_out *g)
 {
 	for (size_t i = 0; i < hd_reason_count; i++) {
 		const hd_reason_info *r = &hd_reason_table[i];
-		if (r->origin == HD_REASON_SEED && !is_unreachable(r->code) &&
-		    !has_row(expr_cases, NELEMS(expr_cases), r->code) &&
-		    !has_row(cfi_cases, NELEMS(cfi_cases), r->code))
+		int rows = has_row(expr_cases, NELEMS(expr_cases), r->code) ||
+		           has_row(cfi_cases, NELEMS(cfi_cases), r->code);
+		if (r->origin == HD_REASON_SEED && !is_unreachable(r->code) && !rows)
 			return hd_fail(g->st, HD_INTERNAL, "gen-uncovered", 0,
 			               "reason code %s has no error case", r->code);
+		if (is_unreachable(r->code) && rows)
+			return hd_fail(g->st, HD_INTERNAL, "gen-uncovered", 0,
+			               "reason code %s has a case but is listed as unreachable",
+			               r->code);
 	}
-	for (size_t i = 0; i < NELEMS(unreachable); i++)
-		if (hd_reason_lookup(unreachable[i].code) == NULL)
+	for (size_t i = 0; i < gen_nunreachable_codes; i++)
+		if (hd_reason_lookup(gen_unreachable_codes[i].name) == NULL)
 			return hd_fail(g->st, HD_INTERNAL, "gen-unknown-code", 0,
-			               "%s is not in reasons.def", unreachable[i].code);
+			               "%s is not in reasons.def", gen_unreachable_codes[i].name);
 	return 0;
 }
 
