@@ -377,12 +377,61 @@ static void report(const cov_run *r, hd_buf *b, size_t *missing)
 	report_area_table(r, AREA_RULES, "rule", b);
 }
 
+static int cmp_by_case(const void *a, const void *b)
+{
+	const cov_fact *x = a, *y = b;
+	int c = strcmp(x->where, y->where);
+
+	if (c == 0)
+		c = strcmp(x->fact, y->fact);
+	return c != 0 ? c : (int)x->pol - (int)y->pol;
+}
+
+/* The facts of every case, "<case id>\t<pos|neg>\t<fact>" sorted by case:
+ * what the harness reads to place each result in the report's matrix and to
+ * apply a profile's not-supported list (docs/results.md). The case id drops
+ * the file's extension. */
+static void write_index(const cov_run *r, hd_buf *b)
+{
+	cov_fact *v = malloc((r->facts.n ? r->facts.n : 1) * sizeof *v);
+
+	if (v == NULL) {
+		b->failed = 1;
+		return;
+	}
+	memcpy(v, r->facts.v, r->facts.n * sizeof *v);
+	qsort(v, r->facts.n, sizeof *v, cmp_by_case);
+	for (size_t i = 0; i < r->facts.n; i++) {
+		const char *dot = strrchr(v[i].where, '.');
+		int n = dot != NULL ? (int)(dot - v[i].where) : (int)strlen(v[i].where);
+		if (i > 0 && cmp_by_case(&v[i - 1], &v[i]) == 0)
+			continue;
+		hd_buf_printf(b, "%.*s\t%s\t%s\n", n, v[i].where,
+		              v[i].pol == COV_POS ? "pos" : "neg", v[i].fact);
+	}
+	free(v);
+}
+
+static int write_out(const char *path, const hd_buf *b)
+{
+	hd_status st;
+
+	if (b->failed) {
+		fprintf(stderr, "hdgen coverage: out of memory\n");
+		return 1;
+	}
+	if (hd_write_file_atomic(path, b->data, b->len, &st) != 0) {
+		fprintf(stderr, "hdgen coverage: %s\n", st.msg);
+		return 1;
+	}
+	return 0;
+}
+
 int hdgen_coverage(int argc, char **argv)
 {
 	cov_run r;
-	const char *write = NULL;
+	const char *write = NULL, *index = NULL;
 	hd_buf b;
-	hd_status st;
 	size_t missing = 0;
 	int rc = 0;
 
@@ -393,6 +442,8 @@ int hdgen_coverage(int argc, char **argv)
 			r.cases = argv[++i];
 		else if (strcmp(argv[i], "--write") == 0 && i + 1 < argc)
 			write = argv[++i];
+		else if (strcmp(argv[i], "--index") == 0 && i + 1 < argc)
+			index = argv[++i];
 		else
 			return hdgen_usage();
 	}
@@ -411,12 +462,14 @@ int hdgen_coverage(int argc, char **argv)
 		fprintf(stderr, "hdgen coverage: out of memory\n");
 		rc = 1;
 	} else if (write != NULL) {
-		if (hd_write_file_atomic(write, b.data, b.len, &st) != 0) {
-			fprintf(stderr, "hdgen coverage: %s\n", st.msg);
-			rc = 1;
-		}
+		rc = write_out(write, &b);
 	} else {
 		fwrite(b.data, 1, b.len, stdout);
+	}
+	if (rc == 0 && index != NULL) {
+		hd_buf_reset(&b);
+		write_index(&r, &b);
+		rc = write_out(index, &b);
 	}
 	fprintf(stderr, "hdgen coverage: %zu cases, %zu universe items missing a case, "
 	                "%zu tags not borne out, %zu unreadable cases\n",

@@ -4,7 +4,8 @@
 #     cases/<kind>/gen-* files (none missing, none extra, none different);
 #  2. `hdgen expected` over the committed cases gives exactly expected/;
 #  3. `hdgen coverage` finds every item of the universe covered, every
-#     `covers:` tag borne out, and prints exactly docs/coverage.md.
+#     `covers:` tag borne out, and prints exactly docs/coverage.md and the
+#     index expected/coverage.tsv.
 # Prints TAP version 13, one test per step.
 #
 # usage: drift.sh HDGEN SOURCE_DIR
@@ -52,7 +53,11 @@ point "hdgen cases writes exactly the committed generated cases" "$tmp/why"
 
 : >"$tmp/why"
 if "$hdgen" expected --cases "$src/cases" --out "$tmp/expected" >/dev/null 2>"$tmp/err"; then
-	diff -r "$src/expected" "$tmp/expected" >"$tmp/diff" ||
+	# expected/coverage.tsv is the coverage index, checked in step 3
+	for kind in expr cfi spirv dwarf; do
+		diff -r "$src/expected/$kind" "$tmp/expected/$kind"
+	done >"$tmp/diff" 2>&1
+	[ ! -s "$tmp/diff" ] ||
 		{ echo "expected/ differs from the reference's outputs:"; head -n 40 "$tmp/diff"
 		  echo "run 'hdgen expected' and review the diff"; } >>"$tmp/why"
 else
@@ -61,7 +66,8 @@ fi
 point "expected/ is exactly what the reference computes" "$tmp/why"
 
 : >"$tmp/why"
-if ! "$hdgen" coverage --cases "$src/cases" --write "$tmp/coverage.md" 2>"$tmp/err"; then
+if ! "$hdgen" coverage --cases "$src/cases" --write "$tmp/coverage.md" \
+	--index "$tmp/coverage.tsv" 2>"$tmp/err"; then
 	{ cat "$tmp/err"; grep -e '^- ' "$tmp/coverage.md" 2>/dev/null | head -n 40; } >>"$tmp/why"
 fi
 point "the universe is covered and every covers: tag holds" "$tmp/why"
@@ -70,7 +76,11 @@ point "the universe is covered and every covers: tag holds" "$tmp/why"
 if [ -f "$tmp/coverage.md" ] && ! cmp -s "$tmp/coverage.md" "$src/docs/coverage.md"; then
 	echo "docs/coverage.md is stale: run 'hdgen coverage --write docs/coverage.md'" >>"$tmp/why"
 fi
-point "docs/coverage.md is the current map" "$tmp/why"
+if [ -f "$tmp/coverage.tsv" ] && ! cmp -s "$tmp/coverage.tsv" "$src/expected/coverage.tsv"; then
+	echo "expected/coverage.tsv is stale: run 'hdgen coverage --index expected/coverage.tsv'" \
+		>>"$tmp/why"
+fi
+point "docs/coverage.md and expected/coverage.tsv are current" "$tmp/why"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
