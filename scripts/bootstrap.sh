@@ -8,14 +8,16 @@
 #   object through it, never through hdref's own writer);
 #   tests: also the real producers whose output the tests check (clang-15,
 #   llvm-spirv-15, ld.lld-15) and the independent DWARF readers that check
-#   the lowering (llvm-dwarfdump-15 from llvm-15, libdwarf's dwarfdump);
-#   without them those tests report SKIP.
+#   the lowering (llvm-dwarfdump-15 from llvm-15, libdwarf's dwarfdump),
+#   and the tools that read the harness's reports (prove from perl,
+#   xmllint from libxml2-utils); without them those tests report SKIP.
 set -eu
 
 HDCTS_PACKAGES="cmake make gcc libc6-dev pkg-config libcjson-dev spirv-headers spirv-tools
 libstdc++-12-dev libdwarf-dev"
 if [ "${1:-}" = tests ]; then
-	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15 llvm-15 lld-15 dwarfdump"
+	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15 llvm-15 lld-15 dwarfdump perl
+libxml2-utils"
 fi
 
 hdcts_missing=""

@@ -33,6 +33,8 @@ static const hd_command commands[] = {
 	  hd_cmd_lower },
 	{ "dump", "OBJ", "print an object's DWARF in the canonical form (via libdwarf)",
 	  hd_cmd_dump },
+	{ "decode", "OBJ", "print every variable's location expression, one line each",
+	  hd_cmd_decode },
 	{ "help", "", "show this help", cmd_help },
 };
 

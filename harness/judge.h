@@ -1,0 +1,19 @@
+/* Turning what a candidate's command left behind into a result: the
+ * comparison rules of each check (docs/harness.md, "Checks"). */
+#ifndef HC_JUDGE_H
+#define HC_JUDGE_H
+
+#include "child.h"
+#include "plan.h"
+#include "result.h"
+
+/* Judges job from the child's end and its output file out (err_log: its
+ * stderr); fills r (case_id and check set, the rest decided here). */
+int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const char *out,
+             const char *err_log, hc_result *r, hd_status *st);
+
+/* A unified diff of the texts in files a and b (through diff -u), or NULL
+ * when they are equal or diff cannot run. */
+char *hc_diff_files(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,30 @@
+/* What a run does: one job per (case, role) the candidate plays, from the
+ * suite's cases/ and expected/ (docs/harness.md, "Roles and checks"). */
+#ifndef HC_PLAN_H
+#define HC_PLAN_H
+
+#include <stddef.h>
+
+#include "profile.h"
+
+typedef struct hc_job {
+	char *case_id;       /* "expr/arith-abs" */
+	hc_role role;
+	const char *check;   /* the check this job's result is for */
+	char *input;         /* the case file */
+	char *expected;      /* the expected output file */
+} hc_job;
+
+typedef struct hc_plan {
+	hc_job *jobs;        /* sorted by case id, then check */
+	size_t n, cap;
+} hc_plan;
+
+/* The jobs for every role p plays, over suite/cases and suite/expected,
+ * keeping the case ids that match glob (NULL: all) and, with shards > 1,
+ * every shards-th job starting at shard (0-based). */
+int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const char *glob,
+                  unsigned shard, unsigned shards, hd_status *st);
+void hc_plan_free(hc_plan *plan);
+
+#endif

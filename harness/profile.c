@@ -1,0 +1,297 @@
+/* The candidate profile reader: a small INI dialect (docs/candidates.md).
+ * Sections [candidate] and [roles]; `key = value` lines; `#` or `;` starts
+ * a comment line. Unknown keys are errors, so a typo cannot silently drop a
+ * role or a limit. */
+#include "profile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buf.h"
+#include "util/file.h"
+
+#define MAX_PROFILE (1u << 20)
+#define MAX_LINE    4096u
+
+static const char *const role_names[HC_ROLE_COUNT] = {
+	"compile-spirv", "compile-opencl", "evaluate", "decode"
+};
+
+const char *hc_role_name(hc_role r)
+{
+	return r < HC_ROLE_COUNT ? role_names[r] : "?";
+}
+
+typedef struct reader {
+	hc_profile *p;
+	const char *path;
+	hd_status *st;
+	unsigned line;
+	int section;   /* 0 none, 1 [candidate], 2 [roles] */
+} reader;
+
+static int bad(reader *r, const char *fmt, const char *arg)
+{
+	return hd_fail(r->st, HD_BAD_INPUT, "profile-syntax", r->line, "%s:%u: %s%s", r->path,
+	               r->line, fmt, arg != NULL ? arg : "");
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (d != NULL) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Splits a list on blanks and commas. */
+static int set_list(reader *r, const char *v, char ***out, size_t *n)
+{
+	while (*v) {
+		size_t k = 0;
+		char **grown;
+		while (*v == ',' || is_blank(*v))
+			v++;
+		while (v[k] && v[k] != ',' && !is_blank(v[k]))
+			k++;
+		if (k == 0)
+			break;
+		grown = realloc(*out, (*n + 1) * sizeof **out);
+		if (grown == NULL || (grown[*n] = dup_n(v, k)) == NULL) {
+			if (grown != NULL)
+				*out = grown;
+			return hd_fail(r->st, HD_NO_MEMORY, "no-memory", r->line, "out of memory");
+		}
+		*out = grown;
+		(*n)++;
+		v += k;
+	}
+	return 0;
+}
+
+static int set_str(reader *r, char **field, const char *v, const char *key)
+{
+	if (*field != NULL)
+		return bad(r, "a second value for ", key);
+	if ((*field = dup_n(v, strlen(v))) == NULL)
+		return hd_fail(r->st, HD_NO_MEMORY, "no-memory", r->line, "out of memory");
+	return 0;
+}
+
+static int set_number(reader *r, const char *v, double max, double *out)
+{
+	char *end;
+	double d = strtod(v, &end);
+
+	if (end == v || *end != '\0' || !(d > 0) || d > max)
+		return bad(r, "expected a positive number, got ", v);
+	*out = d;
+	return 0;
+}
+
+static int set_u64(reader *r, const char *v, uint64_t *out)
+{
+	double d;
+
+	if (set_number(r, v, 1e9, &d) != 0)
+		return -1;
+	*out = (uint64_t)d;
+	return 0;
+}
+
+static int candidate_key(reader *r, const char *k, const char *v)
+{
+	hc_profile *p = r->p;
+
+	if (strcmp(k, "name") == 0)
+		return set_str(r, &p->name, v, k);
+	if (strcmp(k, "description") == 0)
+		return set_str(r, &p->description, v, k);
+	if (strcmp(k, "encoding") == 0) {
+		if (hd_profile_parse(v, &p->encoding) != 0)
+			return bad(r, "unknown encoding profile ", v);
+		return 0;
+	}
+	if (strcmp(k, "timeout") == 0)
+		return set_number(r, v, 86400, &p->timeout);
+	if (strcmp(k, "requires") == 0)
+		return set_list(r, v, &p->requires, &p->nrequires);
+	if (strcmp(k, "not-supported") == 0)
+		return set_list(r, v, &p->not_supported, &p->nnot_supported);
+	if (strcmp(k, "waivers") == 0)
+		return set_str(r, &p->waivers, v, k);
+	if (strcmp(k, "memory-mb") == 0)
+		return set_u64(r, v, &p->memory_mb);
+	if (strcmp(k, "cpu-seconds") == 0)
+		return set_u64(r, v, &p->cpu_seconds);
+	if (strcmp(k, "file-mb") == 0)
+		return set_u64(r, v, &p->file_mb);
+	return bad(r, "unknown key in [candidate]: ", k);
+}
+
+static int role_key(reader *r, const char *k, const char *v)
+{
+	for (int i = 0; i < HC_ROLE_COUNT; i++)
+		if (strcmp(k, role_names[i]) == 0)
+			return set_str(r, &r->p->role[i], v, k);
+	return bad(r, "unknown role: ", k);
+}
+
+/* One line, NUL-terminated and writable. */
+static int parse_line(reader *r, char *s)
+{
+	char *eq, *k, *v, *end;
+
+	while (is_blank(*s))
+		s++;
+	end = s + strlen(s);
+	while (end > s && is_blank(end[-1]))
+		*--end = '\0';
+	if (*s == '\0' || *s == '#' || *s == ';')
+		return 0;
+	if (*s == '[') {
+		if (strcmp(s, "[candidate]") == 0)
+			r->section = 1;
+		else if (strcmp(s, "[roles]") == 0)
+			r->section = 2;
+		else
+			return bad(r, "unknown section ", s);
+		return 0;
+	}
+	if ((eq = strchr(s, '=')) == NULL)
+		return bad(r, "expected `key = value`", NULL);
+	k = s;
+	v = eq + 1;
+	for (end = eq; end > k && is_blank(end[-1]); end--)
+		;
+	*end = '\0';
+	while (is_blank(*v))
+		v++;
+	if (*k == '\0' || *v == '\0')
+		return bad(r, "empty key or value", NULL);
+	if (r->section == 0)
+		return bad(r, "a key before [candidate] or [roles]: ", k);
+	return r->section == 1 ? candidate_key(r, k, v) : role_key(r, k, v);
+}
+
+static int check_complete(reader *r)
+{
+	int roles = 0;
+
+	r->line = 0;
+	if (r->p->name == NULL)
+		return bad(r, "no `name` in [candidate]", NULL);
+	for (int i = 0; i < HC_ROLE_COUNT; i++)
+		roles += r->p->role[i] != NULL;
+	if (roles == 0)
+		return bad(r, "no role in [roles]", NULL);
+	return 0;
+}
+
+int hc_profile_parse(const char *text, size_t len, const char *path, hc_profile *p,
+                     hd_status *st)
+{
+	reader r = { p, path, st, 0, 0 };
+	char line[MAX_LINE + 1];
+	size_t pos = 0;
+
+	memset(p, 0, sizeof *p);
+	p->encoding = HD_PROFILE_AMDGPU_V0;
+	p->timeout = 60;
+	p->memory_mb = 4096;
+	p->cpu_seconds = 600;
+	p->file_mb = 1024;
+	if (len > MAX_PROFILE)
+		return hd_fail(st, HD_BAD_INPUT, "profile-limit", 0, "%s: larger than %u bytes",
+		               path, MAX_PROFILE);
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t n = (nl != NULL ? (size_t)(nl - text) : len) - pos;
+		r.line++;
+		if (n > MAX_LINE)
+			return bad(&r, "line too long", NULL);
+		memcpy(line, text + pos, n);
+		line[n] = '\0';
+		if (memchr(text + pos, '\0', n) != NULL)
+			return bad(&r, "NUL byte in the line", NULL);
+		if (parse_line(&r, line) != 0)
+			return -1;
+		pos += n + 1;
+	}
+	return check_complete(&r);
+}
+
+static int load_text(const char *text, size_t len, const char *path, const char *dir,
+                     hc_profile *p, hd_status *st)
+{
+	if (hc_profile_parse(text, len, path, p, st) != 0) {
+		hc_profile_free(p);
+		return -1;
+	}
+	p->path = dup_n(path, strlen(path));
+	p->dir = dup_n(dir, strlen(dir));
+	if (p->path == NULL || p->dir == NULL) {
+		hc_profile_free(p);
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	return 0;
+}
+
+int hc_profile_find(const char *name, const char *dir, hc_profile *p, hd_status *st)
+{
+	size_t n = strlen(name);
+	char path[4096], pdir[4096];
+	const char *slash;
+	hd_buf b;
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	if (strcmp(name, "reference") == 0)
+		return load_text(hc_reference_ini, strlen(hc_reference_ini), "(built in)", dir, p,
+		                 st);
+	if (n > 4 && strcmp(name + n - 4, ".ini") == 0)
+		snprintf(path, sizeof path, "%s", name);
+	else
+		snprintf(path, sizeof path, "%s/%s.ini", dir, name);
+	slash = strrchr(path, '/');
+	snprintf(pdir, sizeof pdir, "%.*s", slash != NULL ? (int)(slash - path) : 1,
+	         slash != NULL ? path : ".");
+	hd_buf_init(&b);
+	if (hd_read_file(path, MAX_PROFILE, &b, st) != 0) {
+		hd_buf_free(&b);
+		return -1;
+	}
+	rc = load_text((const char *)b.data, b.len, path, pdir, p, st);
+	hd_buf_free(&b);
+	return rc;
+}
+
+static void free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void hc_profile_free(hc_profile *p)
+{
+	free(p->path);
+	free(p->dir);
+	free(p->name);
+	free(p->description);
+	for (int i = 0; i < HC_ROLE_COUNT; i++)
+		free(p->role[i]);
+	free_list(p->requires, p->nrequires);
+	free_list(p->not_supported, p->nnot_supported);
+	free(p->waivers);
+	memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,489 @@
+/* `hdcts run` (docs/harness.md): plans the jobs, runs the candidate's
+ * commands -j at a time, judges each as it ends, and records the result in
+ * the journal, on stdout as TAP and in the run; at the end writes the
+ * reports. */
+/* realpath(3) is XSI */
+#define _XOPEN_SOURCE 700
+#include "run.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "child.h"
+#include "journal.h"
+#include "judge.h"
+#include "lists.h"
+#include "plan.h"
+#include "render.h"
+#include "spirv/spirv.h"
+#include "util/file.h"
+
+typedef struct runner {
+	const hc_options *o;
+	hc_profile profile;
+	hc_plan plan;
+	hc_run run;
+	hc_journal journal;
+	hc_lines index, waivers, mustpass;
+	char outdir[4096], scratch[4200];
+	size_t tap_number;
+	size_t done;          /* results in the run, resumed ones included */
+	int tty;
+} runner;
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/* ---- paths and commands ---- */
+
+static int make_dirs(const char *path)
+{
+	char p[4096];
+
+	snprintf(p, sizeof p, "%s", path);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) != 0 && errno != EEXIST)
+			return -1;
+		*s = '/';
+	}
+	return mkdir(p, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Appends s single-quoted for sh: 'it'\''s'. */
+static void put_quoted(hd_buf *b, const char *s)
+{
+	hd_buf_byte(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			hd_buf_put(b, "'\\''", 4);
+		else
+			hd_buf_byte(b, (uint8_t)*s);
+	}
+	hd_buf_byte(b, '\'');
+}
+
+/* The template with {in} {out} {scratch} {harness} {hdref} {encoding}
+ * replaced by quoted values; an unknown {name} is kept as written. */
+static char *expand(const runner *r, const char *tmpl, const char *in, const char *out,
+                    const char *scratch)
+{
+	char harness[4200];
+	const char *names[] = { "in", "out", "scratch", "harness", "hdref", "encoding" };
+	const char *values[6];
+	hd_buf b;
+	char *s;
+
+	snprintf(harness, sizeof harness, "%s/harness", r->o->suite);
+	values[0] = in;
+	values[1] = out;
+	values[2] = scratch;
+	values[3] = harness;
+	values[4] = r->o->hdref;
+	values[5] = hd_profile_name(r->profile.encoding);
+	hd_buf_init(&b);
+	while (*tmpl) {
+		size_t i = 6;
+		if (*tmpl == '{')
+			for (i = 0; i < 6; i++) {
+				size_t n = strlen(names[i]);
+				if (strncmp(tmpl + 1, names[i], n) == 0 && tmpl[1 + n] == '}')
+					break;
+			}
+		if (i < 6) {
+			put_quoted(&b, values[i]);
+			tmpl += strlen(names[i]) + 2;
+		} else {
+			hd_buf_byte(&b, (uint8_t)*tmpl++);
+		}
+	}
+	s = b.failed ? NULL : strdup(hd_buf_str(&b));
+	hd_buf_free(&b);
+	return s;
+}
+
+/* ---- one job ---- */
+
+typedef struct slot {
+	hc_child child;
+	size_t job;
+	char dir[4300], in[4400], out[4400], out_log[4400], err_log[4400];
+} slot;
+
+/* The candidate gets a SPIR-V binary: the cases are assembly text. */
+static int assemble(const char *src, const char *dst, hd_status *st)
+{
+	hd_buf text;
+	uint32_t *words = NULL;
+	size_t n = 0;
+	int rc;
+
+	hd_buf_init(&text);
+	rc = hd_read_file(src, (size_t)64 << 20, &text, st);
+	if (rc == 0)
+		rc = hd_spv_assemble((const char *)text.data, text.len, &words, &n, st);
+	if (rc == 0)
+		rc = hd_write_file_atomic(dst, words, n * 4, st);
+	free(words);
+	hd_buf_free(&text);
+	return rc;
+}
+
+static int start_job(runner *r, slot *s, size_t k, hd_status *st)
+{
+	const hc_job *job = &r->plan.jobs[k];
+	hc_limits lim = { r->profile.timeout, r->profile.memory_mb, r->profile.cpu_seconds,
+	                  r->profile.file_mb };
+	char *cmd;
+	int rc;
+
+	s->job = k;
+	snprintf(s->dir, sizeof s->dir, "%s/%zu", r->scratch, k);
+	if (make_dirs(s->dir) != 0)
+		return hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot make %s", s->dir);
+	snprintf(s->out, sizeof s->out, "%s/out", s->dir);
+	snprintf(s->out_log, sizeof s->out_log, "%s/stdout.txt", s->dir);
+	snprintf(s->err_log, sizeof s->err_log, "%s/stderr.txt", s->dir);
+	unlink(s->out);
+	if (job->role == HC_ROLE_COMPILE_SPIRV) {
+		snprintf(s->in, sizeof s->in, "%s/in.spv", s->dir);
+		if (assemble(job->input, s->in, st) != 0)
+			return -1;
+	} else {
+		snprintf(s->in, sizeof s->in, "%s", job->input);
+	}
+	if (r->o->timeout > 0)
+		lim.timeout = r->o->timeout;
+	cmd = expand(r, r->profile.role[job->role], s->in, s->out, s->dir);
+	if (cmd == NULL)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	rc = hc_child_start(&s->child, cmd, s->dir, s->out_log, s->err_log, &lim, st);
+	free(cmd);
+	return rc;
+}
+
+/* The facts, waiver and must-pass mark of a result, from the run's lists. */
+static int annotate(runner *r, hc_result *res)
+{
+	size_t first, n = hc_facts_of(&r->index, res->case_id, &first);
+	const char *w;
+
+	res->must_pass = hc_must_pass(&r->mustpass, res->case_id);
+	if (n > 0) {
+		res->covers = calloc(n, sizeof *res->covers);
+		if (res->covers == NULL)
+			return -1;
+		for (size_t i = 0; i < n; i++)
+			if ((res->covers[res->ncovers++] = strdup(r->index.v[first + i].c)) == NULL)
+				return -1;
+	}
+	if (!hc_outcome_conforms(res->outcome) &&
+	    (w = hc_waiver(&r->waivers, res->case_id, res->check)) != NULL) {
+		res->outcome = HC_WAIVED;
+		if ((res->waiver = strdup(w)) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+static void progress(runner *r)
+{
+	if (!r->tty)
+		return;
+	fprintf(stderr, "\r[%zu/%zu] %3zu%%", r->done, r->plan.n,
+	        r->plan.n ? r->done * 100 / r->plan.n : 100);
+	if (r->done == r->plan.n)
+		fputc('\n', stderr);
+}
+
+/* A finished result: journal first (so a kill right after loses nothing),
+ * then TAP and the run. */
+static int record(runner *r, hc_result *res, hd_status *st)
+{
+	if (annotate(r, res) != 0)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	if (hc_journal_add(&r->journal, res, st) != 0)
+		return -1;
+	hc_tap_point(stdout, ++r->tap_number, res);
+	fflush(stdout);
+	if (hc_run_add(&r->run, res) != 0)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	r->done++;
+	progress(r);
+	return 0;
+}
+
+static int finish_job(runner *r, slot *s, hd_status *st)
+{
+	hc_result res;
+	int rc;
+
+	memset(&res, 0, sizeof res);
+	rc = hc_judge(&r->plan.jobs[s->job], &r->profile, &s->child, s->out, s->err_log, &res,
+	              st);
+	if (rc == 0)
+		rc = record(r, &res, st);
+	hc_result_free(&res);
+	return rc;
+}
+
+/* A result decided without running the candidate: the profile declares
+ * the case's feature absent, or the job cannot even start (its input does
+ * not assemble, no scratch directory), which is the suite's failure. */
+static int record_plain(runner *r, size_t k, hc_outcome o, const char *reason,
+                        hd_status *st)
+{
+	hc_result res;
+	int rc;
+
+	memset(&res, 0, sizeof res);
+	res.case_id = strdup(r->plan.jobs[k].case_id);
+	res.check = strdup(r->plan.jobs[k].check);
+	res.outcome = o;
+	res.reason = strdup(reason);
+	rc = res.case_id && res.check && res.reason ? record(r, &res, st)
+	                                            : hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
+	                                                      "out of memory");
+	hc_result_free(&res);
+	return rc;
+}
+
+/* The profile's not-supported entry that matches the job's case: a case-id
+ * glob, or a fact of the case or the first words of one. */
+static const char *unsupported(const runner *r, const hc_job *job)
+{
+	size_t first, n = hc_facts_of(&r->index, job->case_id, &first);
+
+	for (size_t e = 0; e < r->profile.nnot_supported; e++) {
+		const char *want = r->profile.not_supported[e];
+		size_t len = strlen(want);
+		if (fnmatch(want, job->case_id, 0) == 0)
+			return want;
+		for (size_t i = first; i < first + n; i++) {
+			const char *fact = r->index.v[i].c;
+			if (strncmp(fact, want, len) == 0 && (fact[len] == '\0' || fact[len] == ' '))
+				return want;
+		}
+	}
+	return NULL;
+}
+
+/* Starts job k in slot s, or records it at once when it needs no run. */
+static int launch(runner *r, slot *s, size_t k, int *started, hd_status *st)
+{
+	const char *absent = unsupported(r, &r->plan.jobs[k]);
+	hd_status why;
+	char reason[600];
+
+	*started = 0;
+	if (absent != NULL) {
+		snprintf(reason, sizeof reason, "the profile declares `%s` not supported", absent);
+		return record_plain(r, k, HC_NOT_SUPPORTED, reason, st);
+	}
+	if (start_job(r, s, k, &why) != 0)
+		return record_plain(r, k, HC_INTERNAL_ERROR, why.msg, st);
+	*started = 1;
+	return 0;
+}
+
+static int cmp_key(const hc_result *x, const char *case_id, const char *check)
+{
+	int c = strcmp(x->case_id, case_id);
+
+	return c != 0 ? c : strcmp(x->check, check);
+}
+
+/* Whether the resumed journal already has (case, check): the first
+ * resumed results of the run, sorted at setup. */
+static int already_done(const runner *r, const hc_job *job, size_t resumed)
+{
+	size_t lo = 0, hi = resumed;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = cmp_key(&r->run.results[mid], job->case_id, job->check);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+static int run_jobs(runner *r, hd_status *st)
+{
+	unsigned j = r->o->jobs ? r->o->jobs : 1;
+	slot *slots = calloc(j, sizeof *slots);
+	hc_child *kids = calloc(j, sizeof *kids);
+	size_t next = 0, resumed = r->run.n;
+	int rc = 0;
+
+	if (slots == NULL || kids == NULL) {
+		free(slots);
+		free(kids);
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	for (;;) {
+		int i;
+		/* fill the free slots */
+		for (unsigned k = 0; k < j && rc == 0 && !interrupted; k++) {
+			int started = 0;
+			while (kids[k].pid == 0 && next < r->plan.n && rc == 0 && !started) {
+				if (!already_done(r, &r->plan.jobs[next], resumed))
+					rc = launch(r, &slots[k], next, &started, st);
+				next++;
+			}
+			if (started)
+				kids[k] = slots[k].child;
+		}
+		if (interrupted || rc != 0)
+			break;
+		i = hc_child_wait(kids, j);
+		if (i < 0)
+			break;
+		slots[i].child = kids[i];
+		rc = finish_job(r, &slots[i], st);
+	}
+	if (interrupted || rc != 0)
+		hc_child_kill_all(kids, j);
+	free(slots);
+	free(kids);
+	if (interrupted && rc == 0)
+		rc = hd_fail(st, HD_INTERNAL, "interrupted", 0,
+		             "interrupted: %zu of %zu results are in the journal; --resume goes on",
+		             r->done, r->plan.n);
+	return rc;
+}
+
+/* ---- the run ---- */
+
+static void utc_now(char *out, size_t size)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int load_lists(runner *r, hd_status *st)
+{
+	char path[4200];
+
+	snprintf(path, sizeof path, "%s/expected/coverage.tsv", r->o->suite);
+	if (hc_lines_read(&r->index, path, '\t', 3, 1, st) != 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/harness/mustpass/v1.txt", r->o->suite);
+	if (hc_lines_read(&r->mustpass, path, ' ', 1, 1, st) != 0)
+		return -1;
+	if (r->profile.waivers == NULL)
+		return 0;
+	if (r->profile.waivers[0] == '/')
+		snprintf(path, sizeof path, "%s", r->profile.waivers);
+	else
+		snprintf(path, sizeof path, "%s/%s", r->profile.dir, r->profile.waivers);
+	return hc_lines_read(&r->waivers, path, ' ', 3, 0, st);
+}
+
+/* Replays the resumed results on TAP so the stream is whole. */
+static void replay(runner *r)
+{
+	for (size_t i = 0; i < r->run.n; i++)
+		hc_tap_point(stdout, ++r->tap_number, &r->run.results[i]);
+	r->done = r->run.n;
+}
+
+static int setup(runner *r, hd_status *st)
+{
+	char path[PATH_MAX > 4200 ? PATH_MAX : 4200], stamp[32];
+
+	if (hc_profile_find(r->o->candidate, r->o->candidates, &r->profile, st) != 0)
+		return -1;
+	if (hc_plan_build(&r->plan, &r->profile, r->o->suite, r->o->glob, r->o->shard,
+	                  r->o->shards, st) != 0)
+		return -1;
+	if (load_lists(r, st) != 0)
+		return -1;
+	if (r->o->out != NULL)
+		snprintf(r->outdir, sizeof r->outdir, "%s", r->o->out);
+	else
+		snprintf(r->outdir, sizeof r->outdir, "reports/%s", r->profile.name);
+	snprintf(r->scratch, sizeof r->scratch, "%s/scratch", r->outdir);
+	if (make_dirs(r->scratch) != 0)
+		return hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot make %s", r->scratch);
+	/* commands run in their scratch directory: every path they get is absolute */
+	if (realpath(r->scratch, path) == NULL)
+		return hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot resolve %s", r->scratch);
+	snprintf(r->scratch, sizeof r->scratch, "%s", path);
+	snprintf(path, sizeof path, "%s/journal.jsonl", r->outdir);
+	if (hc_journal_open(&r->journal, path, r->o->resume, &r->run, st) != 0)
+		return -1;
+	hc_run_sort(&r->run);
+	utc_now(stamp, sizeof stamp);
+	r->run.suite_version = strdup(HC_VERSION);
+	r->run.suite_revision = strdup(r->o->revision ? r->o->revision : "unknown");
+	r->run.candidate = strdup(r->profile.name);
+	r->run.encoding = strdup(hd_profile_name(r->profile.encoding));
+	r->run.started = strdup(stamp);
+	if (!r->run.suite_version || !r->run.suite_revision || !r->run.candidate ||
+	    !r->run.encoding || !r->run.started)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	return 0;
+}
+
+static void teardown(runner *r)
+{
+	hc_journal_close(&r->journal);
+	hc_plan_free(&r->plan);
+	hc_run_free(&r->run);
+	hc_profile_free(&r->profile);
+	hc_lines_free(&r->index);
+	hc_lines_free(&r->waivers);
+	hc_lines_free(&r->mustpass);
+}
+
+int hc_run_main(const hc_options *o, hd_status *st)
+{
+	runner r;
+	char stamp[32];
+	int rc;
+
+	memset(&r, 0, sizeof r);
+	r.o = o;
+	r.tty = isatty(2);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	rc = setup(&r, st);
+	if (rc == 0) {
+		hc_tap_plan(stdout, r.plan.n);
+		replay(&r);
+		rc = run_jobs(&r, st);
+	}
+	if (rc == 0) {
+		utc_now(stamp, sizeof stamp);
+		r.run.finished = strdup(stamp);
+		hc_run_sort(&r.run);
+		rc = hc_report_write(&r.run, r.outdir, st);
+	}
+	if (rc == 0)
+		rc = hc_run_conforms(&r.run) ? 0 : 1;
+	teardown(&r);
+	return rc;
+}

@@ -1,0 +1,341 @@
+/* `hdcts compare A.json B.json [--html FILE]` (docs/reports.md "compare"):
+ * the results of two runs matched by (case, check). A regression is a
+ * result that conformed in A and does not in B; a fix the reverse; any
+ * other change of outcome is listed as changed; results in one run only
+ * are listed as such and decide nothing, since a narrower --cases or a
+ * shard is not a regression. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "markup.h"
+#include "render_internal.h"
+#include "util/file.h"
+
+enum { C_REGRESSION, C_FIX, C_CHANGED, C_ONLY_A, C_ONLY_B, C_COUNT };
+
+static const char *const section_names[C_COUNT] = {
+	"regressions", "fixes", "changed outcomes", "only in A", "only in B",
+};
+
+/* A matched or unmatched result: indices into A and B, NONE when absent. */
+#define NONE ((size_t)-1)
+typedef struct pair {
+	size_t a, b;
+} pair;
+
+typedef struct pairs {
+	pair *v;
+	size_t n, cap;
+} pairs;
+
+typedef struct comparison {
+	const char *path[2];
+	hc_run run[2];
+	pairs sections[C_COUNT];
+} comparison;
+
+static int usage(void)
+{
+	fputs("usage: hdcts compare A.json B.json [--html FILE]\n", stderr);
+	return 2;
+}
+
+static int push(pairs *p, size_t a, size_t b)
+{
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 16;
+		pair *v = realloc(p->v, cap * sizeof *v);
+		if (v == NULL)
+			return -1;
+		p->v = v;
+		p->cap = cap;
+	}
+	p->v[p->n++] = (pair){ a, b };
+	return 0;
+}
+
+static int load(const char *path, hc_run *run)
+{
+	hd_status st;
+	hd_buf text;
+	int rc;
+
+	hd_status_clear(&st);
+	hd_buf_init(&text);
+	rc = hd_read_file(path, HC_JSON_MAX_SIZE, &text, &st);
+	if (rc == 0)
+		rc = hc_run_parse((const char *)hd_buf_str(&text), text.len, run, &st);
+	if (rc == 0 && text.failed)
+		rc = hd_fail(&st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	hd_buf_free(&text);
+	if (rc != 0)
+		fprintf(stderr, "hdcts compare: %s: %s (%s)\n", path, st.msg, hc_str(st.code));
+	return rc;
+}
+
+static int key_cmp(const hc_result *x, const hc_result *y)
+{
+	int c = strcmp(hc_str(x->case_id), hc_str(y->case_id));
+
+	return c ? c : strcmp(hc_str(x->check), hc_str(y->check));
+}
+
+static size_t *sorted_indices(const hc_run *run)
+{
+	size_t *ix = malloc((run->n ? run->n : 1) * sizeof *ix);
+
+	if (ix == NULL)
+		return NULL;
+	for (size_t i = 0; i < run->n; i++)
+		ix[i] = i;
+	/* a bottom-up merge sort of indices: stable, so results with the same
+	 * key pair up in file order, and no comparator needs global state */
+	for (size_t width = 1; width < run->n; width *= 2) {
+		size_t *tmp = malloc(run->n * sizeof *tmp);
+		if (tmp == NULL) {
+			free(ix);
+			return NULL;
+		}
+		for (size_t lo = 0; lo < run->n; lo += 2 * width) {
+			size_t mid = lo + width < run->n ? lo + width : run->n;
+			size_t hi = lo + 2 * width < run->n ? lo + 2 * width : run->n;
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				tmp[k++] = key_cmp(&run->results[ix[j]], &run->results[ix[i]]) < 0
+				                   ? ix[j++] : ix[i++];
+			while (i < mid)
+				tmp[k++] = ix[i++];
+			while (j < hi)
+				tmp[k++] = ix[j++];
+		}
+		memcpy(ix, tmp, run->n * sizeof *tmp);
+		free(tmp);
+	}
+	return ix;
+}
+
+static int classify(comparison *c, size_t a, size_t b)
+{
+	hc_outcome oa = c->run[0].results[a].outcome, ob = c->run[1].results[b].outcome;
+	int ca = hc_outcome_conforms(oa), cb = hc_outcome_conforms(ob);
+
+	if (ca && !cb)
+		return push(&c->sections[C_REGRESSION], a, b);
+	if (!ca && cb)
+		return push(&c->sections[C_FIX], a, b);
+	if (oa != ob)
+		return push(&c->sections[C_CHANGED], a, b);
+	return 0;
+}
+
+static int match(comparison *c)
+{
+	size_t *ia = sorted_indices(&c->run[0]), *ib = sorted_indices(&c->run[1]);
+	size_t i = 0, j = 0, na = c->run[0].n, nb = c->run[1].n;
+	int rc = ia && ib ? 0 : -1;
+
+	while (rc == 0 && (i < na || j < nb)) {
+		int k = i == na ? 1 : j == nb ? -1
+		      : key_cmp(&c->run[0].results[ia[i]], &c->run[1].results[ib[j]]);
+		if (k < 0)
+			rc = push(&c->sections[C_ONLY_A], ia[i++], NONE);
+		else if (k > 0)
+			rc = push(&c->sections[C_ONLY_B], NONE, ib[j++]);
+		else
+			rc = classify(c, ia[i++], ib[j++]);
+	}
+	free(ia);
+	free(ib);
+	return rc;
+}
+
+static const hc_result *side(const comparison *c, const pair *p, int which)
+{
+	size_t i = which ? p->b : p->a;
+
+	return i == NONE ? NULL : &c->run[which].results[i];
+}
+
+/* "case check: A-outcome -> B-outcome: reason" on one line. */
+static void text_line(hd_buf *b, const comparison *c, const pair *p)
+{
+	const hc_result *ra = side(c, p, 0), *rb = side(c, p, 1), *r = rb ? rb : ra;
+
+	HC_PUT(b, "  ");
+	hc_line_text(b, r->case_id, 0);
+	hd_buf_byte(b, ' ');
+	hc_line_text(b, r->check, 0);
+	hd_buf_printf(b, ": %s", ra ? hc_outcome_name(ra->outcome) : "(absent)");
+	hd_buf_printf(b, " -> %s", rb ? hc_outcome_name(rb->outcome) : "(absent)");
+	if (r->must_pass)
+		HC_PUT(b, " (must pass)");
+	if (r->reason) {
+		HC_PUT(b, ": ");
+		hc_line_text(b, r->reason, 0);
+	}
+	hd_buf_byte(b, '\n');
+}
+
+static void describe_run(hd_buf *b, const char *label, const char *path, const hc_run *run)
+{
+	hd_buf_printf(b, "%s: ", label);
+	hc_line_text(b, path, 0);
+	HC_PUT(b, " (candidate ");
+	hc_line_text(b, run->candidate ? run->candidate : "?", 0);
+	HC_PUT(b, ", suite revision ");
+	hc_line_text(b, run->suite_revision ? run->suite_revision : "?", 0);
+	hd_buf_printf(b, ", %zu results)\n", run->n);
+}
+
+static void text_report(hd_buf *b, const comparison *c)
+{
+	describe_run(b, "A", c->path[0], &c->run[0]);
+	describe_run(b, "B", c->path[1], &c->run[1]);
+	for (int s = 0; s < C_COUNT; s++) {
+		hd_buf_printf(b, "%s: %zu\n", section_names[s], c->sections[s].n);
+		for (size_t i = 0; i < c->sections[s].n; i++)
+			text_line(b, c, &c->sections[s].v[i]);
+	}
+}
+
+static void html_cell(hd_buf *b, const hc_result *r)
+{
+	HC_PUT(b, "<td>");
+	if (r == NULL) {
+		HC_PUT(b, "(absent)");
+	} else {
+		hd_buf_printf(b, "<b>%s</b>", hc_outcome_name(r->outcome));
+		if (r->reason) {
+			HC_PUT(b, "<br>");
+			hc_xml_text(b, r->reason, 0);
+		}
+	}
+	HC_PUT(b, "</td>");
+}
+
+static void html_report(hd_buf *b, const comparison *c)
+{
+	hc_html_begin(b, "hdcts compare");
+	HC_PUT(b, "<h1>hdcts compare</h1>\n<table>\n");
+	for (int w = 0; w < 2; w++) {
+		hd_buf_printf(b, "<tr><th>%s</th><td>", w ? "B" : "A");
+		hc_xml_text(b, c->path[w], 0);
+		HC_PUT(b, "</td><td>");
+		hc_xml_text(b, c->run[w].candidate ? c->run[w].candidate : "?", 0);
+		HC_PUT(b, "</td><td>");
+		hc_xml_text(b, c->run[w].suite_revision ? c->run[w].suite_revision : "?", 0);
+		hd_buf_printf(b, "</td><td class=\"n\">%zu results</td></tr>\n", c->run[w].n);
+	}
+	hd_buf_printf(b, "</table>\n<p class=\"verdict %s\">%zu regressions</p>\n",
+	              c->sections[C_REGRESSION].n ? "nonconforming" : "conforms",
+	              c->sections[C_REGRESSION].n);
+	for (int s = 0; s < C_COUNT; s++) {
+		const pairs *p = &c->sections[s];
+		hd_buf_printf(b, "<h2 id=\"s%d\">%s: %zu</h2>\n", s, section_names[s], p->n);
+		if (p->n == 0)
+			continue;
+		HC_PUT(b, "<table>\n<tr><th>case</th><th>check</th><th>A</th><th>B</th></tr>\n");
+		for (size_t i = 0; i < p->n; i++) {
+			const hc_result *ra = side(c, &p->v[i], 0), *rb = side(c, &p->v[i], 1);
+			const hc_result *r = rb ? rb : ra;
+			HC_PUT(b, "<tr><td>");
+			hc_xml_text(b, r->case_id, 0);
+			HC_PUT(b, "</td><td>");
+			hc_xml_text(b, r->check, 0);
+			HC_PUT(b, "</td>");
+			html_cell(b, ra);
+			html_cell(b, rb);
+			HC_PUT(b, "</tr>\n");
+		}
+		HC_PUT(b, "</table>\n");
+	}
+	hc_html_end(b);
+}
+
+static int write_html(const char *path, const comparison *c)
+{
+	hd_status st;
+	hd_buf b;
+	int rc;
+
+	hd_status_clear(&st);
+	hd_buf_init(&b);
+	html_report(&b, c);
+	rc = b.failed ? hd_fail(&st, HD_NO_MEMORY, "no-memory", 0, "out of memory")
+	              : hd_write_file_atomic(path, b.data, b.len, &st);
+	hd_buf_free(&b);
+	if (rc != 0)
+		fprintf(stderr, "hdcts compare: %s: %s\n", path, st.msg);
+	return rc;
+}
+
+/* 0, or the exit status of a usage error. */
+static int parse_args(int argc, char **argv, const char **files, const char **html)
+{
+	int nfiles = 0;
+
+	*html = NULL;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--html") == 0) {
+			if (i + 1 >= argc || *html != NULL)
+				return usage();
+			*html = argv[++i];
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			fprintf(stderr, "hdcts compare: unknown option %s\n", argv[i]);
+			return usage();
+		} else if (nfiles < 2) {
+			files[nfiles++] = argv[i];
+		} else {
+			return usage();
+		}
+	}
+	return nfiles == 2 ? 0 : usage();
+}
+
+static void release(comparison *c)
+{
+	for (int w = 0; w < 2; w++)
+		hc_run_free(&c->run[w]);
+	for (int s = 0; s < C_COUNT; s++)
+		free(c->sections[s].v);
+}
+
+int hc_compare_main(int argc, char **argv)
+{
+	comparison c;
+	const char *html;
+	hd_buf out;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	if ((rc = parse_args(argc, argv, c.path, &html)) != 0)
+		return rc;
+	hc_run_init(&c.run[0]);
+	hc_run_init(&c.run[1]);
+	if (load(c.path[0], &c.run[0]) != 0 || load(c.path[1], &c.run[1]) != 0) {
+		release(&c);
+		return 2;
+	}
+	if (match(&c) != 0) {
+		fputs("hdcts compare: out of memory\n", stderr);
+		release(&c);
+		return 2;
+	}
+	hd_buf_init(&out);
+	text_report(&out, &c);
+	if (out.failed) {
+		fputs("hdcts compare: out of memory\n", stderr);
+		hd_buf_free(&out);
+		release(&c);
+		return 2;
+	}
+	fwrite(out.data, 1, out.len, stdout);
+	fflush(stdout);
+	hd_buf_free(&out);
+	rc = c.sections[C_REGRESSION].n > 0 ? 1 : 0;
+	if (html != NULL && write_html(html, &c) != 0)
+		rc = 2;
+	release(&c);
+	return rc;
+}

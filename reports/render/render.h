@@ -1,0 +1,27 @@
+/* The renderers of a run's results (docs/reports.md): TAP 13 streamed as
+ * checks finish, and the files of reports/<candidate>/ written at the end.
+ * They read only the hc_run model (harness/result.h). */
+#ifndef HC_RENDER_H
+#define HC_RENDER_H
+
+#include <stdio.h>
+
+#include "result.h"
+
+/* "TAP version 13" and the plan "1..n". */
+void hc_tap_plan(FILE *f, size_t n);
+/* One test point: "ok"/"not ok", number, "case check", a "# SKIP" or
+ * "# TODO" directive where the outcome asks for one, and a YAML block with
+ * the outcome, reason and diff under anything but a plain pass. */
+void hc_tap_point(FILE *f, size_t number, const hc_result *r);
+
+/* Writes results.json, junit.xml, summary.md and index.html into dir
+ * (created if missing), each atomically. */
+int hc_report_write(const hc_run *run, const char *dir, hd_status *st);
+
+/* `hdcts compare A.json B.json [--html FILE]`: regressions, fixes and
+ * changed outcomes from run A to run B. Exit status 0 no regression, 1
+ * regressions, 2 usage or bad input. */
+int hc_compare_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,148 @@
+#!/bin/sh
+# hdcts run, end to end, on small slices of the corpus (docs/harness.md):
+#  - the reference candidate passes every case and the run exits 0;
+#  - a candidate that answers wrongly fails with a diff, one that crashes is
+#    `crash`, one that hangs is `timeout`, and none of them stops the run;
+#  - not-supported entries and waivers decide their outcomes;
+#  - a run killed with SIGKILL and then resumed has every result exactly
+#    once, and as many as the plan;
+#  - the TAP stream passes prove.
+# Prints TAP version 13.
+#
+# usage: harness_run.sh HDCTS HDREF SOURCE_DIR
+
+if [ "$#" -ne 3 ]; then
+	echo "usage: harness_run.sh HDCTS HDREF SOURCE_DIR" >&2
+	exit 2
+fi
+hdcts=$1
+hdref=$2
+src=$3
+. "$(dirname "$0")/tap.sh"
+scratch harness-run
+n=0
+failed=0
+HDCTS_SUITE=$src
+HDREF=$hdref
+export HDCTS_SUITE HDREF
+
+# point NAME: ok when $tmp/why is empty.
+point() {
+	n=$((n + 1))
+	if [ -s "$tmp/why" ]; then
+		not_ok "$1" "$tmp/why"
+	else
+		echo "ok $n - $1"
+	fi
+	: >"$tmp/why"
+}
+
+# outcomes DIR: "outcome count" lines from DIR's journal.
+outcomes() {
+	sed -n 's/.*"outcome": *"\([a-z-]*\)".*/\1/p' "$1/journal.jsonl" | sort | uniq -c |
+		awk '{ print $2, $1 }'
+}
+
+# profile NAME EVALUATE [EXTRA...]: an evaluate-only profile in $tmp.
+profile() {
+	name=$1
+	cmd=$2
+	shift 2
+	{
+		printf '[candidate]\nname = %s\ntimeout = 2\n' "$name"
+		for line in "$@"; do printf '%s\n' "$line"; done
+		printf '[roles]\nevaluate = %s\n' "$cmd"
+	} >"$tmp/$name.ini"
+}
+
+echo "TAP version 13"
+: >"$tmp/why"
+
+# 1. the reference passes
+"$hdcts" run --cases 'expr/arith-*' -j 2 --out "$tmp/ref" >"$tmp/ref.tap" 2>"$tmp/err" ||
+	{ echo "exit status $?"; cat "$tmp/err"; } >>"$tmp/why"
+plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tmp/ref.tap")
+[ "${plan:-0}" -gt 0 ] || echo "no plan line or an empty plan" >>"$tmp/why"
+[ "$(outcomes "$tmp/ref")" = "pass $plan" ] ||
+	{ echo "expected $plan passes, got:"; outcomes "$tmp/ref"; } >>"$tmp/why"
+for f in results.json junit.xml summary.md index.html; do
+	[ -s "$tmp/ref/$f" ] || echo "no $f" >>"$tmp/why"
+done
+point "the reference passes every arith case and writes the reports"
+
+if command -v prove >/dev/null 2>&1; then
+	prove -e cat "$tmp/ref.tap" >"$tmp/prove" 2>&1 ||
+		{ echo "prove refuses the TAP:"; cat "$tmp/prove"; } >>"$tmp/why"
+	point "prove accepts the TAP stream"
+else
+	n=$((n + 1))
+	echo "ok $n - prove accepts the TAP stream # SKIP prove not installed"
+fi
+
+# 2. wrong, crashing and hanging candidates: results, never harness failures
+profile liar "printf 'value generic = 0x0\\n' > {out}"
+"$hdcts" run --candidate "$tmp/liar.ini" --cases 'expr/arith-a*' --out "$tmp/liar" \
+	>"$tmp/liar.tap" 2>"$tmp/err"
+[ $? -eq 1 ] || echo "a failing candidate must give exit status 1" >>"$tmp/why"
+outcomes "$tmp/liar" | grep -q '^fail ' || echo "no fail outcome" >>"$tmp/why"
+grep -q '^ *+value generic = 0x0' "$tmp/liar.tap" || echo "no diff in the TAP" >>"$tmp/why"
+point "a wrong answer fails with a diff"
+
+profile crasher 'kill -SEGV $$'
+"$hdcts" run --candidate "$tmp/crasher.ini" --cases 'expr/arith-abs' --out "$tmp/crash" \
+	>/dev/null 2>"$tmp/err"
+[ "$(outcomes "$tmp/crash")" = "crash 1" ] ||
+	{ echo "want one crash:"; outcomes "$tmp/crash"; cat "$tmp/err"; } >>"$tmp/why"
+point "a candidate killed by a signal is a crash"
+
+profile sleeper 'sleep 30' 'timeout = 0.5'
+start=$(date +%s)
+"$hdcts" run --candidate "$tmp/sleeper.ini" --cases 'expr/arith-a*' -j 2 --out "$tmp/sleep" \
+	>/dev/null 2>"$tmp/err"
+took=$(( $(date +%s) - start ))
+outcomes "$tmp/sleep" | grep -q '^timeout ' || { outcomes "$tmp/sleep"; cat "$tmp/err"; } >>"$tmp/why"
+[ "$took" -lt 25 ] || echo "the timeouts took $took s: children were not killed" >>"$tmp/why"
+pgrep -f 'sleep 30' >/dev/null && echo "a sleep outlived its timeout" >>"$tmp/why"
+point "a hanging candidate times out and its process group is killed"
+
+# 3. not-supported and waivers
+profile partial '{hdref} eval {in} > {out}' 'not-supported = DW_OP_abs'
+"$hdcts" run --candidate "$tmp/partial.ini" --cases 'expr/arith-a*' --out "$tmp/partial" \
+	>/dev/null 2>&1
+grep '"case": *"expr/arith-abs"' "$tmp/partial/journal.jsonl" |
+	grep -q '"outcome": *"not-supported"' ||
+	echo "arith-abs covers DW_OP_abs and must be not-supported" >>"$tmp/why"
+outcomes "$tmp/partial" | grep -q '^pass ' || echo "the other cases must still pass" >>"$tmp/why"
+point "a not-supported fact skips the cases that cover it"
+
+printf 'expr/arith-a* evaluate known wrong answer\n' >"$tmp/liar.waivers"
+profile waived "printf 'value generic = 0x0\\n' > {out}" 'waivers = liar.waivers'
+"$hdcts" run --candidate "$tmp/waived.ini" --cases 'expr/arith-a*' --out "$tmp/waived" \
+	>"$tmp/waived.tap" 2>&1 || echo "a fully waived run must conform (exit 0)" >>"$tmp/why"
+outcomes "$tmp/waived" | grep -q '^waived ' || echo "no waived outcome" >>"$tmp/why"
+grep -q '# TODO' "$tmp/waived.tap" || echo "waived results are TAP TODO" >>"$tmp/why"
+point "waived results keep their reason and conform"
+
+# 4. kill -9 in the middle, then resume
+"$hdcts" run --cases 'expr/gen-op-*' --out "$tmp/kill" >"$tmp/kill1.tap" 2>/dev/null &
+pid=$!
+sleep 2
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+before=$(wc -l <"$tmp/kill/journal.jsonl")
+"$hdcts" run --cases 'expr/gen-op-*' --out "$tmp/kill" --resume >"$tmp/kill2.tap" 2>"$tmp/err" ||
+	{ echo "resume exit status $?"; cat "$tmp/err"; } >>"$tmp/why"
+plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tmp/kill2.tap")
+lines=$(wc -l <"$tmp/kill/journal.jsonl")
+unique=$(sed -n 's/.*"case": *"\([^"]*\)".*"check": *"\([^"]*\)".*/\1 \2/p' \
+	"$tmp/kill/journal.jsonl" | sort -u | wc -l)
+[ "$lines" -eq "$plan" ] && [ "$unique" -eq "$plan" ] ||
+	echo "plan $plan, journal $lines lines, $unique distinct (before resume: $before)" >>"$tmp/why"
+[ "$before" -gt 0 ] && [ "$before" -lt "$plan" ] ||
+	echo "# the kill did not land mid-run (before: $before of $plan)" >&2
+points=$(grep -c '^\(not \)\{0,1\}ok ' "$tmp/kill2.tap")
+[ "$points" -eq "$plan" ] || echo "the resumed TAP has $points points for $plan" >>"$tmp/why"
+point "a killed run resumes with no result lost or repeated"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
