@@ -390,7 +390,7 @@ static int cmp_by_case(const void *a, const void *b)
 /* The facts of every case, "<case id>\t<pos|neg>\t<fact>" sorted by case:
  * what the harness reads to place each result in the report's matrix and to
  * apply a profile's not-supported list (docs/results.md). The case id drops
- * the file's extension. */
+ * the file's extension, except a kernel's: k.cl and k.clcpp are two cases. */
 static void write_index(const cov_run *r, hd_buf *b)
 {
 	cov_fact *v = malloc((r->facts.n ? r->facts.n : 1) * sizeof *v);
@@ -403,7 +403,9 @@ static void write_index(const cov_run *r, hd_buf *b)
 	qsort(v, r->facts.n, sizeof *v, cmp_by_case);
 	for (size_t i = 0; i < r->facts.n; i++) {
 		const char *dot = strrchr(v[i].where, '.');
-		int n = dot != NULL ? (int)(dot - v[i].where) : (int)strlen(v[i].where);
+		int n = dot != NULL && strncmp(v[i].where, "opencl/", 7) != 0
+		                ? (int)(dot - v[i].where)
+		                : (int)strlen(v[i].where);
 		if (i > 0 && cmp_by_case(&v[i - 1], &v[i]) == 0)
 			continue;
 		hd_buf_printf(b, "%.*s\t%s\t%s\n", n, v[i].where,

@@ -109,3 +109,15 @@ const char *hd_buf_str(hd_buf *b)
 	b->data[b->len] = '\0';
 	return (const char *)b->data;
 }
+
+void hd_buf_sh_quote(hd_buf *b, const char *s)
+{
+	hd_buf_byte(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			hd_buf_put(b, "'\\''", 4);
+		else
+			hd_buf_byte(b, (uint8_t)*s);
+	}
+	hd_buf_byte(b, '\'');
+}

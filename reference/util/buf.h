@@ -24,6 +24,9 @@ void hd_buf_printf(hd_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
+/* Appends s single-quoted for the POSIX shell: it's -> 'it'\''s'. The
+ * harness and hdgen build command lines from paths with it. */
+void hd_buf_sh_quote(hd_buf *b, const char *s);
 /* NUL-terminates (without counting the NUL) and returns the text. */
 const char *hd_buf_str(hd_buf *b);
 

@@ -1,0 +1,94 @@
+/* The Khronos route of an OpenCL kernel (hdgen.h, hdgen_opencl_module):
+ * clang-15 for spir64, then llvm-spirv-15 to OpenCL.DebugInfo.100, the
+ * commands shared REFERENCE-FACTS.md records and tests/opencl_gen.sh runs.
+ * hdgen expected lowers the module with the reference, so a kernel's
+ * expected DWARF is what the reference makes of the Khronos front end's
+ * debug info (docs/conformance-rules.md, "Where a kernel's facts come
+ * from"). */
+/* realpath(3) is XSI */
+#define _XOPEN_SOURCE 700
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hdgen.h"
+#include "util/buf.h"
+#include "util/file.h"
+
+/* The directory a kernel's debug info names instead of the clone's path,
+ * so expected/ is the same whichever directory the suite sits in. */
+#define KERNEL_DIR "/hdcts/cases/opencl"
+
+int hdgen_opencl_tools(void)
+{
+	return system("command -v clang-15 >/dev/null 2>&1 && "
+	              "command -v llvm-spirv-15 >/dev/null 2>&1") == 0;
+}
+
+/* Whether the kernel defines a macro: clang then needs -fdebug-macro to
+ * keep it, as tests/opencl_gen.sh does. */
+static int has_define(const char *text)
+{
+	for (const char *p = text; p != NULL; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '#')
+			continue;
+		for (p++; *p == ' ' || *p == '\t'; p++)
+			;
+		if (strncmp(p, "define", 6) == 0 && (p[6] == ' ' || p[6] == '\t'))
+			return 1;
+	}
+	return 0;
+}
+
+int hdgen_opencl_module(const char *kernel, const char *work, char *spv, size_t size,
+                        hd_status *st)
+{
+	char dir[PATH_MAX], bc[4200], err[4200];
+	const char *slash = strrchr(kernel, '/'), *file = slash ? slash + 1 : kernel;
+	size_t dlen = slash ? (size_t)(slash - kernel) : 1;
+	int cxx = strlen(file) > 6 && strcmp(file + strlen(file) - 6, ".clcpp") == 0;
+	hd_buf cmd, text;
+	int rc;
+
+	snprintf(bc, sizeof bc, "%.*s", (int)dlen, slash ? kernel : ".");
+	if (realpath(bc, dir) == NULL)
+		return hd_fail(st, HD_BAD_INPUT, "no-dir", 0, "%s: cannot resolve its directory",
+		               kernel);
+	hd_buf_init(&text);
+	if (hd_read_file(kernel, 1u << 24, &text, st) != 0) {
+		hd_buf_free(&text);
+		return -1;
+	}
+	snprintf(bc, sizeof bc, "%s/k.bc", work);
+	snprintf(spv, size, "%s/k.spv", work);
+	snprintf(err, sizeof err, "%s/err", work);
+	hd_buf_init(&cmd);
+	hd_buf_printf(&cmd, "cd ");
+	hd_buf_sh_quote(&cmd, dir);
+	hd_buf_printf(&cmd, " && clang-15 -target spir64 %s -g -gdwarf-5 -O0%s -fdebug-prefix-map=",
+	              cxx ? "-x clcpp -cl-std=clc++2021" : "-x cl -cl-std=CL2.0",
+	              has_define(hd_buf_str(&text)) ? " -fdebug-macro" : "");
+	hd_buf_sh_quote(&cmd, dir);
+	hd_buf_printf(&cmd, "=" KERNEL_DIR " -emit-llvm -c ");
+	hd_buf_sh_quote(&cmd, file);
+	hd_buf_printf(&cmd, " -o ");
+	hd_buf_sh_quote(&cmd, bc);
+	hd_buf_printf(&cmd, " 2>");
+	hd_buf_sh_quote(&cmd, err);
+	hd_buf_printf(&cmd, " && llvm-spirv-15 --spirv-debug-info-version=ocl-100 ");
+	hd_buf_sh_quote(&cmd, bc);
+	hd_buf_printf(&cmd, " -o ");
+	hd_buf_sh_quote(&cmd, spv);
+	hd_buf_printf(&cmd, " 2>>");
+	hd_buf_sh_quote(&cmd, err);
+	rc = cmd.failed ? -1 : system(hd_buf_str(&cmd));
+	hd_buf_free(&cmd);
+	hd_buf_free(&text);
+	if (rc != 0)
+		return hd_fail(st, HD_BAD_INPUT, "compile", 0,
+		               "clang-15/llvm-spirv-15 failed (exit %d); see %s", rc, err);
+	return 0;
+}
