@@ -5,8 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "conform.h"
 #include "dump/dump.h"
+#include "spirv/spirv.h"
 #include "util/file.h"
 
 #define MAX_OUTPUT ((size_t)64 << 20)
@@ -81,16 +84,22 @@ char *hc_diff_files(const char *a, const char *b)
 	return s;
 }
 
-/* The first line of the command's stderr, for a reason line. */
+/* The line of the command's stderr that says what went wrong: the first
+ * that says "error" (compilers warn first), else the first. */
 static void first_line(const char *err_log, char *out, size_t size)
 {
 	FILE *f = fopen(err_log, "r");
+	char line[512];
+	int found = 0;
 
 	out[0] = '\0';
 	if (f == NULL)
 		return;
-	if (fgets(out, (int)size, f) != NULL)
-		out[strcspn(out, "\n")] = '\0';
+	for (int n = 0; !found && n < 10000 && fgets(line, sizeof line, f) != NULL; n++) {
+		found = strstr(line, "error") != NULL || strstr(line, "Error") != NULL;
+		if (found || out[0] == '\0')
+			snprintf(out, size, "%.*s", (int)strcspn(line, "\n"), line);
+	}
 	fclose(f);
 }
 
@@ -124,6 +133,15 @@ static int judge_exit(const hc_child *c, const char *err_log, hc_result *r)
 	case HC_EXIT_STATUS:
 		if (c->status == 0)
 			return 0;
+		/* commands run under sh, which reports a child killed by signal N
+		 * as status 128 + N (POSIX, "Exit Status for Commands") */
+		if (c->status > 128 && c->status < 128 + 65) {
+			snprintf(num, sizeof num, "%d", c->status - 128);
+			first_line(err_log, err, sizeof err);
+			set_reason(r, HC_CRASH, "killed by signal %s (as sh reports it): %s", num,
+			           err);
+			return 1;
+		}
 		snprintf(num, sizeof num, "%d", c->status);
 		first_line(err_log, err, sizeof err);
 		set_reason(r, HC_FAIL, "exit status %s: %s", num, err);
@@ -166,32 +184,50 @@ static int judge_evaluate(const hc_job *job, const char *out, hc_result *r, hd_s
 	return 0;
 }
 
-/* compile-spirv/strict: the object's canonical dump must equal the
- * reference's, byte for byte. */
-static int judge_strict(const hc_job *job, const hc_profile *p, const char *out,
-                        hc_result *r, hd_status *st)
+/* The object's canonical dump, also written beside it as OUT.dump for the
+ * diff and for whoever looks at the scratch directory. 1 when the object
+ * cannot be read, which decides r (a fail of the candidate). */
+static int dump_object(const hc_profile *p, const char *out, hd_buf *dump, char *path,
+                       size_t size, hc_result *r, hd_status *st)
 {
 	hd_dump_options o = { p->encoding, 64 };
+
+	if (hd_dwarf_dump(out, &o, dump, st) != 0) {
+		set_reason(r, HC_FAIL, "the object cannot be read: %s%s", st->msg, "");
+		return 1;
+	}
+	snprintf(path, size, "%s.dump", out);
+	if (hd_write_file_atomic(path, dump->data, dump->len, st) != 0) {
+		set_reason(r, HC_INTERNAL_ERROR, "%s%s", st->msg, "");
+		return 1;
+	}
+	return 0;
+}
+
+/* compile-spirv/strict: the object's canonical dump must equal the
+ * reference's, byte for byte. The conformance checks: it must hold the
+ * reference's normative facts (conform.h). */
+static int judge_object(const hc_job *job, const hc_profile *p, const char *out,
+                        hc_result *r, hd_status *st)
+{
 	hd_buf dump;
 	char path[4200], *want;
 	int rc = 0;
 
 	hd_buf_init(&dump);
-	if (hd_dwarf_dump(out, &o, &dump, st) != 0) {
+	if (dump_object(p, out, &dump, path, sizeof path, r, st) != 0) {
 		hd_buf_free(&dump);
-		return set_reason(r, HC_FAIL, "the object cannot be read: %s%s", st->msg, "");
-	}
-	snprintf(path, sizeof path, "%s.dump", out);
-	if (hd_write_file_atomic(path, dump.data, dump.len, st) != 0) {
-		hd_buf_free(&dump);
-		return set_reason(r, HC_INTERNAL_ERROR, "%s%s", st->msg, "");
+		return 0;
 	}
 	want = read_text(job->expected, st);
 	if (want == NULL) {
 		hd_buf_free(&dump);
 		return set_reason(r, HC_INTERNAL_ERROR, "no expected dump: %s%s", st->msg, "");
 	}
-	if (strcmp(want, hd_buf_str(&dump)) == 0) {
+	if (strcmp(job->check, HC_CHECK_STRICT) != 0) {
+		rc = hc_conform_judge(want, strlen(want), hd_buf_str(&dump), dump.len,
+		                      strstr(job->check, "/locations") != NULL, r, st);
+	} else if (strcmp(want, hd_buf_str(&dump)) == 0) {
 		r->outcome = HC_PASS;
 	} else {
 		rc = set_reason(r, HC_FAIL, "the DWARF dump differs from the reference's%s%s", "",
@@ -203,6 +239,57 @@ static int judge_strict(const hc_job *job, const hc_profile *p, const char *out,
 	return rc;
 }
 
+/* The first finding line of hdref check's text (docs/validation.md). */
+static void first_finding(const char *text, char *out, size_t size)
+{
+	const char *p = strstr(text, "word ");
+
+	snprintf(out, size, "%.*s", p ? (int)strcspn(p, "\n") : 0, p ? p : "");
+}
+
+static int module_left(const char *out)
+{
+	char path[4200];
+
+	snprintf(path, sizeof path, "%s.spv", out);
+	return access(path, R_OK) == 0;
+}
+
+/* compile-opencl/spirv: the module the command left at {spirv} must break
+ * no rule of its debug-info set (docs/validation.md). */
+static int judge_spirv(const char *out, hc_result *r)
+{
+	char path[4200];
+	hd_spv_module *m = NULL;
+	hd_status st;
+	uint32_t broken;
+	hd_buf diags;
+	char line[400];
+	int rc = 0;
+
+	snprintf(path, sizeof path, "%s.spv", out);
+	if (hd_spv_load(path, &m, &st) != 0 || hd_di_build(m, &st) != 0) {
+		hd_spv_free(m);
+		return set_reason(r, HC_FAIL, "the SPIR-V module does not read: %s%s", st.msg, "");
+	}
+	broken = hd_di_validate(m);
+	if (broken == 0) {
+		r->outcome = HC_PASS;
+		hd_spv_free(m);
+		return 0;
+	}
+	hd_buf_init(&diags);
+	hd_spv_diag_print(m, &diags);
+	snprintf(path, sizeof path, "%u", (unsigned)broken);
+	first_finding(hd_buf_str(&diags), line, sizeof line);
+	rc = set_reason(r, HC_FAIL, "the SPIR-V module has %s findings; first: %s", path, line);
+	if (rc == 0 && diags.len > 0 && (r->diff = strdup(hd_buf_str(&diags))) == NULL)
+		rc = -1;
+	hd_buf_free(&diags);
+	hd_spv_free(m);
+	return rc;
+}
+
 int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const char *out,
              const char *err_log, hc_result *r, hd_status *st)
 {
@@ -211,13 +298,21 @@ int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const ch
 	r->seconds = c->seconds;
 	if (r->case_id == NULL || r->check == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	/* a module left at {spirv} is judged even when a later step failed */
+	if (strcmp(job->check, HC_CHECK_SPIRV_OPENCL) == 0 && c->how != HC_EXIT_TIMEOUT &&
+	    module_left(out))
+		return judge_spirv(out, r) == 0 ? 0 : hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
+		                                             "out of memory");
 	if (judge_exit(c, err_log, r))
 		return 0;
 	switch (job->role) {
 	case HC_ROLE_EVALUATE:
 		return judge_evaluate(job, out, r, st);
 	case HC_ROLE_COMPILE_SPIRV:
-		return judge_strict(job, p, out, r, st);
+	case HC_ROLE_COMPILE_OPENCL:
+		if (strcmp(job->check, HC_CHECK_SPIRV_OPENCL) == 0)
+			return set_reason(r, HC_FAIL, "no SPIR-V module at {spirv}%s%s", "", "");
+		return judge_object(job, p, out, r, st);
 	default:
 		return set_reason(r, HC_INTERNAL_ERROR, "no judge for role %s%s",
 		                  hc_role_name(job->role), "");

@@ -6,8 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conform.h"
+#include "dump/dump.h"
 #include "render.h"
 #include "run.h"
+#include "util/file.h"
 
 enum { EXIT_NONCONFORMING = 1, EXIT_USAGE = 2, EXIT_FAILED = 3 };
 
@@ -17,6 +20,7 @@ static int usage(void)
 	        "usage: hdcts run [--candidate NAME|FILE.ini] [--cases GLOB] [-j N] [--shard I/N]\n"
 	        "                 [--timeout S] [--resume] [--out DIR]\n"
 	        "       hdcts compare A.json B.json [--html FILE]\n"
+	        "       hdcts facts [--encoding P] OBJ|DUMP   (docs/conformance-rules.md)\n"
 	        "The candidate defaults to the built-in `reference`; reports go to reports/NAME.\n"
 	        "exit status: 0 conforms; 1 a must-pass result does not (compare: a regression);\n"
 	        "2 usage or bad input; 3 the run failed\n");
@@ -105,6 +109,40 @@ static int cmd_run(int argc, char **argv)
 	return rc ? EXIT_NONCONFORMING : 0;
 }
 
+/* hdcts facts: the normative facts of an object, or of a canonical dump
+ * (a file that starts "dwarf-dump "), one per line. */
+static int cmd_facts(int argc, char **argv)
+{
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_buf text, facts;
+	hd_status st;
+	const char *path = argv[argc - 1];
+	int rc;
+
+	if (argc == 3 && strcmp(argv[0], "--encoding") == 0) {
+		if (hd_profile_parse(argv[1], &o.profile) != 0)
+			return usage();
+	} else if (argc != 1) {
+		return usage();
+	}
+	hd_buf_init(&text);
+	hd_buf_init(&facts);
+	rc = hd_read_file(path, (size_t)64 << 20, &text, &st);
+	if (rc == 0 && (text.len < 11 || memcmp(text.data, "dwarf-dump ", 11) != 0)) {
+		hd_buf_reset(&text);
+		rc = hd_dwarf_dump(path, &o, &text, &st);
+	}
+	if (rc == 0)
+		rc = hc_conform_facts(hd_buf_str(&text), text.len, path, &facts, &st);
+	if (rc == 0)
+		fwrite(facts.data, 1, facts.len, stdout);
+	else
+		fprintf(stderr, "hdcts facts: %s: %s\n", path, st.msg);
+	hd_buf_free(&text);
+	hd_buf_free(&facts);
+	return rc == 0 ? 0 : st.kind == HD_NO_MEMORY ? EXIT_FAILED : EXIT_USAGE;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -113,6 +151,8 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 2, argv + 2);
 	if (strcmp(argv[1], "compare") == 0)
 		return hc_compare_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "facts") == 0 && argc > 2)
+		return cmd_facts(argc - 2, argv + 2);
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("hdcts %s\n", HC_VERSION);
 		return 0;

@@ -78,7 +78,8 @@ static char **list_dir(const char *dir, const char *ext, size_t *n)
 }
 
 /* One kind of case: the files cases/KIND/NAME.EXT whose expected output
- * expected/OUT_DIR/NAME.OUT_EXT exists. */
+ * expected/OUT_DIR/NAME.OUT_EXT exists (NAME.EXT.OUT_EXT for a kernel), or
+ * all of them when out_dir is NULL: the check needs no expected output. */
 static int add_kind(hc_plan *plan, const char *suite, const char *kind, const char *ext,
                     const char *out_dir, const char *out_ext, hc_role role, const char *check,
                     const char *glob)
@@ -90,14 +91,17 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 	int rc = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		size_t base = strlen(names[i]) - strlen(ext);
+		/* a kernel keeps its extension: k.cl and k.clcpp are two cases */
+		size_t base = strlen(names[i]) - (strcmp(kind, "opencl") == 0 ? 0 : strlen(ext));
 		snprintf(id, sizeof id, "%s/%.*s", kind, (int)base, names[i]);
 		snprintf(input, sizeof input, "%s/%s", dir, names[i]);
 		snprintf(expected, sizeof expected, "%s/expected/%s/%.*s%s", suite, out_dir,
 		         (int)base, names[i], out_ext);
 		if (glob != NULL && fnmatch(glob, id, 0) != 0)
 			continue;
-		if (access(expected, R_OK) != 0)
+		if (out_dir == NULL)
+			snprintf(expected, sizeof expected, "%s", input);
+		else if (access(expected, R_OK) != 0)
 			continue;
 		if (rc == 0 && add_job(plan, id, role, check, input, expected) != 0)
 			rc = -1;
@@ -106,6 +110,13 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 		free(names[i]);
 	free(names);
 	return rc;
+}
+
+/* A producer's cases: their expected output is the reference's dump. */
+static int add_compile(hc_plan *plan, const char *suite, const char *kind, const char *ext,
+                       const char *out_dir, hc_role role, const char *check, const char *glob)
+{
+	return add_kind(plan, suite, kind, ext, out_dir, ".dump", role, check, glob);
 }
 
 static int cmp_job(const void *a, const void *b)
@@ -146,9 +157,29 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 		rc |= add_kind(plan, suite, "cfi", ".case", "cfi", ".out", HC_ROLE_EVALUATE,
 		               "evaluate", glob);
 	}
-	if (p->role[HC_ROLE_COMPILE_SPIRV] != NULL)
-		rc |= add_kind(plan, suite, "spirv", ".spvasm", "dwarf", ".dump",
-		               HC_ROLE_COMPILE_SPIRV, "compile-spirv/strict", glob);
+	if (p->role[HC_ROLE_COMPILE_SPIRV] != NULL) {
+		rc |= add_compile(plan, suite, "spirv", ".spvasm", "dwarf", HC_ROLE_COMPILE_SPIRV,
+		                  HC_CHECK_CONFORMANCE_SPIRV, glob);
+		rc |= add_compile(plan, suite, "spirv", ".spvasm", "dwarf", HC_ROLE_COMPILE_SPIRV,
+		                  HC_CHECK_LOCATIONS_SPIRV, glob);
+		if (p->strict)
+			rc |= add_compile(plan, suite, "spirv", ".spvasm", "dwarf",
+			                  HC_ROLE_COMPILE_SPIRV, HC_CHECK_STRICT, glob);
+	}
+	for (int k = 0; p->role[HC_ROLE_COMPILE_OPENCL] != NULL && k < 3; k++) {
+		static const char *const checks[] = { HC_CHECK_CONFORMANCE_OPENCL,
+			                              HC_CHECK_LOCATIONS_OPENCL,
+			                              HC_CHECK_SPIRV_OPENCL };
+		/* the SPIR-V check is for commands that leave their module at
+		 * {spirv}; it needs no expected output, a module must break no rule */
+		const char *out = k < 2 ? "opencl" : NULL;
+		if (k == 2 && strstr(p->role[HC_ROLE_COMPILE_OPENCL], "{spirv}") == NULL)
+			break;
+		rc |= add_compile(plan, suite, "opencl", ".cl", out, HC_ROLE_COMPILE_OPENCL,
+		                  checks[k], glob);
+		rc |= add_compile(plan, suite, "opencl", ".clcpp", out, HC_ROLE_COMPILE_OPENCL,
+		                  checks[k], glob);
+	}
 	if (rc != 0) {
 		hc_plan_free(plan);
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");

@@ -7,12 +7,20 @@
 
 #include "profile.h"
 
+/* The checks' names as results carry them (docs/results.md). */
+#define HC_CHECK_STRICT "compile-spirv/strict"
+#define HC_CHECK_CONFORMANCE_SPIRV "compile-spirv/conformance"
+#define HC_CHECK_CONFORMANCE_OPENCL "compile-opencl/conformance"
+#define HC_CHECK_LOCATIONS_SPIRV "compile-spirv/locations"
+#define HC_CHECK_LOCATIONS_OPENCL "compile-opencl/locations"
+#define HC_CHECK_SPIRV_OPENCL "compile-opencl/spirv"
+
 typedef struct hc_job {
 	char *case_id;       /* "expr/arith-abs" */
 	hc_role role;
 	const char *check;   /* the check this job's result is for */
 	char *input;         /* the case file */
-	char *expected;      /* the expected output file */
+	char *expected;      /* the expected output file; the input when the check has none */
 } hc_job;
 
 typedef struct hc_plan {

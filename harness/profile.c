@@ -129,6 +129,12 @@ static int candidate_key(reader *r, const char *k, const char *v)
 		return set_list(r, v, &p->not_supported, &p->nnot_supported);
 	if (strcmp(k, "waivers") == 0)
 		return set_str(r, &p->waivers, v, k);
+	if (strcmp(k, "strict") == 0) {
+		if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0)
+			return bad(r, "expected true or false, got ", v);
+		p->strict = strcmp(v, "true") == 0;
+		return 0;
+	}
 	if (strcmp(k, "memory-mb") == 0)
 		return set_u64(r, v, &p->memory_mb);
 	if (strcmp(k, "cpu-seconds") == 0)

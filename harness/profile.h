@@ -35,6 +35,7 @@ typedef struct hc_profile {
 	char **not_supported;          /* coverage facts or case ids, see docs */
 	size_t nnot_supported;
 	char *waivers;                 /* waiver file path, or NULL */
+	int strict;                    /* compile-spirv is also judged byte for byte */
 	uint64_t memory_mb;            /* RLIMIT_AS of each command */
 	uint64_t cpu_seconds;          /* RLIMIT_CPU */
 	uint64_t file_mb;              /* RLIMIT_FSIZE */

@@ -65,48 +65,41 @@ static int make_dirs(const char *path)
 	return mkdir(p, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* Appends s single-quoted for sh: 'it'\''s'. */
-static void put_quoted(hd_buf *b, const char *s)
-{
-	hd_buf_byte(b, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			hd_buf_put(b, "'\\''", 4);
-		else
-			hd_buf_byte(b, (uint8_t)*s);
-	}
-	hd_buf_byte(b, '\'');
-}
-
 /* The template with {in} {out} {scratch} {harness} {hdref} {encoding}
- * replaced by quoted values; an unknown {name} is kept as written. */
+ * {spirv} replaced by quoted values; an unknown {name} is kept as written.
+ * {spirv} is where a compile-opencl command leaves the SPIR-V module it
+ * made on the way, if it makes one: OUT.spv (judge.c reads it there). */
 static char *expand(const runner *r, const char *tmpl, const char *in, const char *out,
                     const char *scratch)
 {
-	char harness[4200];
-	const char *names[] = { "in", "out", "scratch", "harness", "hdref", "encoding" };
-	const char *values[6];
+	enum { NVALUES = 7 };
+	char harness[4200], spirv[4500];
+	const char *names[NVALUES] = { "in",    "out",      "scratch", "harness",
+	                               "hdref", "encoding", "spirv" };
+	const char *values[NVALUES];
 	hd_buf b;
 	char *s;
 
 	snprintf(harness, sizeof harness, "%s/harness", r->o->suite);
+	snprintf(spirv, sizeof spirv, "%s.spv", out);
 	values[0] = in;
 	values[1] = out;
 	values[2] = scratch;
 	values[3] = harness;
 	values[4] = r->o->hdref;
 	values[5] = hd_profile_name(r->profile.encoding);
+	values[6] = spirv;
 	hd_buf_init(&b);
 	while (*tmpl) {
-		size_t i = 6;
+		size_t i = NVALUES;
 		if (*tmpl == '{')
-			for (i = 0; i < 6; i++) {
+			for (i = 0; i < NVALUES; i++) {
 				size_t n = strlen(names[i]);
 				if (strncmp(tmpl + 1, names[i], n) == 0 && tmpl[1 + n] == '}')
 					break;
 			}
-		if (i < 6) {
-			put_quoted(&b, values[i]);
+		if (i < NVALUES) {
+			hd_buf_sh_quote(&b, values[i]);
 			tmpl += strlen(names[i]) + 2;
 		} else {
 			hd_buf_byte(&b, (uint8_t)*tmpl++);
@@ -125,7 +118,9 @@ typedef struct slot {
 	char dir[4300], in[4400], out[4400], out_log[4400], err_log[4400];
 } slot;
 
-/* The candidate gets a SPIR-V binary: the cases are assembly text. */
+/* The candidate gets a SPIR-V binary: the cases are assembly text. It is
+ * assembled for SPIR-V 1.0, the version every OpenCL consumer reads (the
+ * cases use nothing newer); a case that needs more gets 1.6. */
 static int assemble(const char *src, const char *dst, hd_status *st)
 {
 	hd_buf text;
@@ -136,7 +131,11 @@ static int assemble(const char *src, const char *dst, hd_status *st)
 	hd_buf_init(&text);
 	rc = hd_read_file(src, (size_t)64 << 20, &text, st);
 	if (rc == 0)
-		rc = hd_spv_assemble((const char *)text.data, text.len, &words, &n, st);
+		rc = hd_spv_assemble_version((const char *)text.data, text.len, 0, &words, &n,
+		                             st) == 0 ||
+		     hd_spv_assemble((const char *)text.data, text.len, &words, &n, st) == 0
+		             ? 0
+		             : -1;
 	if (rc == 0)
 		rc = hd_write_file_atomic(dst, words, n * 4, st);
 	free(words);

@@ -132,9 +132,14 @@ typedef struct hd_spv_module {
 int hd_spv_load(const char *path, hd_spv_module **out, hd_status *st);
 int hd_spv_read_binary(const uint8_t *bytes, size_t n, hd_spv_module **out,
                        hd_status *st);
-/* Assembles SPIR-V assembly with SPIRV-Tools into words (host order). */
+/* Assembles SPIR-V assembly with SPIRV-Tools into words (host order), for
+ * SPIR-V 1.6. */
 int hd_spv_assemble(const char *text, size_t len, uint32_t **words, size_t *nwords,
                     hd_status *st);
+/* The same for SPIR-V 1.minor (0-6): the header says that version, and
+ * text that needs a later one does not assemble. */
+int hd_spv_assemble_version(const char *text, size_t len, unsigned minor, uint32_t **words,
+                            size_t *nwords, hd_status *st);
 void hd_spv_free(hd_spv_module *m);
 
 /* Id lookups: the insn index defining id, or -1. */

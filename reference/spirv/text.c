@@ -10,7 +10,18 @@
 int hd_spv_assemble(const char *text, size_t len, uint32_t **words, size_t *nwords,
                     hd_status *st)
 {
-	spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_6);
+	return hd_spv_assemble_version(text, len, 6, words, nwords, st);
+}
+
+int hd_spv_assemble_version(const char *text, size_t len, unsigned minor, uint32_t **words,
+                            size_t *nwords, hd_status *st)
+{
+	static const spv_target_env envs[] = {
+		SPV_ENV_UNIVERSAL_1_0, SPV_ENV_UNIVERSAL_1_1, SPV_ENV_UNIVERSAL_1_2,
+		SPV_ENV_UNIVERSAL_1_3, SPV_ENV_UNIVERSAL_1_4, SPV_ENV_UNIVERSAL_1_5,
+		SPV_ENV_UNIVERSAL_1_6,
+	};
+	spv_context ctx = spvContextCreate(envs[minor < 6 ? minor : 6]);
 	spv_binary bin = NULL;
 	spv_diagnostic diag = NULL;
 	spv_result_t r;

@@ -1,0 +1,232 @@
+/* The conformance check (conform.h): facts compared as multisets, then the
+ * candidate's location expressions looked at on their own. */
+#include "conform.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+/* How many facts or locations a diff lists before it stops. */
+#define DIFF_MAX_ITEMS 200
+
+typedef struct side {
+	hc_dump dump;
+	hd_buf lines;
+	char **facts;
+	size_t n;
+} side;
+
+static int load(side *s, const char *text, size_t len, const char *name, hd_status *st)
+{
+	memset(s, 0, sizeof *s);
+	hd_buf_init(&s->lines);
+	if (hc_dump_parse(text, len, name, &s->dump, st) != 0)
+		return -1;
+	if (hc_conform_fact_list(&s->dump, &s->lines, &s->facts, &s->n) != 0)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	return 0;
+}
+
+static void unload(side *s)
+{
+	hc_dump_free(&s->dump);
+	hd_buf_free(&s->lines);
+	free(s->facts);
+}
+
+/* The length of a fact's key and attribute, "KEY: ATTR = " included; the
+ * whole fact when it is an entity's. */
+static size_t prefix_len(const char *fact)
+{
+	const char *eq = strstr(fact, " = ");
+
+	return eq ? (size_t)(eq - fact) + 3 : strlen(fact);
+}
+
+/* What got has for the missing fact's key and attribute, as `+` lines. */
+static void put_got(const side *got, const char *fact, hd_buf *diff)
+{
+	size_t plen = prefix_len(fact), lo = 0, hi = got->n, shown = 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strncmp(got->facts[mid], fact, plen) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < got->n && strncmp(got->facts[lo], fact, plen) == 0; lo++)
+		if (strlen(got->facts[lo]) > plen || plen == strlen(fact))
+			hd_buf_printf(diff, "+ %s\n", got->facts[lo]), shown++;
+	if (shown == 0)
+		hd_buf_printf(diff, "+ (none)\n");
+}
+
+/* Each fact of want that got lacks, counted (got may have more). */
+static size_t compare(const side *want, const side *got, hd_buf *diff, const char **first)
+{
+	size_t i = 0, j = 0, missing = 0;
+
+	while (i < want->n) {
+		int c = j < got->n ? strcmp(want->facts[i], got->facts[j]) : -1;
+		if (c > 0) {
+			j++;
+			continue;
+		}
+		if (c < 0) {
+			if (missing == 0)
+				*first = want->facts[i];
+			if (missing++ < DIFF_MAX_ITEMS) {
+				hd_buf_printf(diff, "- %s\n", want->facts[i]);
+				put_got(got, want->facts[i], diff);
+			}
+		} else {
+			j++;
+		}
+		i++;
+	}
+	if (missing > DIFF_MAX_ITEMS)
+		hd_buf_printf(diff, "... %zu more\n", missing - DIFF_MAX_ITEMS);
+	return missing;
+}
+
+/* Whether an expression uses DW_OP_xderef, DW_OP_xderef_size or
+ * DW_OP_xderef_type: seed 002 ("Memory Location Description Operations",
+ * 5-7) deprecates them for DW_OP_LLVM_form_aspace_address, and read as
+ * DWARF 5 defines them they load the value instead of locating it. */
+static int uses_xderef(const char *expr)
+{
+	for (const char *p = expr; (p = strstr(p, "DW_OP_xderef")) != NULL; p += 12)
+		if (p[12] == '\0' || p[12] == ';' || p[12] == ' ' || p[12] == '_')
+			return 1;
+	return 0;
+}
+
+typedef struct loc_counts {
+	size_t undecodable, xderef;
+} loc_counts;
+
+/* The candidate's location expressions: one that does not decode breaks
+ * DWARF 5 section 2.5 (fail); one in the deprecated forms is a quality
+ * warning. */
+static void check_locations(const side *got, hd_buf *bad, hd_buf *weak, loc_counts *n)
+{
+	const hc_dump *d = &got->dump;
+
+	for (size_t i = 0; i < d->ndies; i++) {
+		const hc_die *e = &d->dies[i];
+		for (size_t k = e->attr; k < e->attr + e->nattr; k++) {
+			const hc_dattr *a = &d->attrs[k];
+			int expr = strcmp(a->cls, "exprloc") == 0 ||
+			           (strcmp(a->cls, "entry") == 0 && strstr(a->value, "DW_OP_"));
+			if (strstr(a->value, "undecodable") != NULL &&
+			    (expr || strcmp(a->cls, "entry") == 0)) {
+				if (n->undecodable++ < DIFF_MAX_ITEMS)
+					hd_buf_printf(bad, "! %s: %s = %s\n", e->path[0] ? e->path : "/",
+					              a->name, a->value);
+			} else if (expr && uses_xderef(a->value)) {
+				if (n->xderef++ < DIFF_MAX_ITEMS)
+					hd_buf_printf(weak, "~ %s: %s = %s\n", e->path[0] ? e->path : "/",
+					              a->name, a->value);
+			}
+		}
+	}
+}
+
+static int set(hc_result *r, hc_outcome o, const char *reason, hd_buf *diff)
+{
+	r->outcome = o;
+	r->reason = reason ? strdup(reason) : NULL;
+	r->diff = diff && diff->len ? strdup(hd_buf_str(diff)) : NULL;
+	return (reason && r->reason == NULL) || (diff && diff->len && r->diff == NULL) ? -1 : 0;
+}
+
+/* The facts: every one of want's must be in got. */
+static int facts_verdict(const side *want, const side *got, hc_result *r)
+{
+	hd_buf diff;
+	const char *first = NULL;
+	size_t missing;
+	char reason[600];
+	int rc;
+
+	hd_buf_init(&diff);
+	missing = compare(want, got, &diff, &first);
+	if (missing > 0) {
+		snprintf(reason, sizeof reason,
+		         "%zu of %zu normative facts missing or different; first: %.400s", missing,
+		         want->n, first);
+		rc = set(r, HC_FAIL, reason, &diff);
+	} else {
+		rc = set(r, HC_PASS, NULL, NULL);
+	}
+	rc |= diff.failed ? -1 : 0;
+	hd_buf_free(&diff);
+	return rc;
+}
+
+/* The locations: none may fail to decode, and none should use xderef. */
+static int locations_verdict(const side *got, hc_result *r)
+{
+	hd_buf bad, weak;
+	loc_counts n = { 0, 0 };
+	char reason[600];
+	int rc;
+
+	hd_buf_init(&bad);
+	hd_buf_init(&weak);
+	check_locations(got, &bad, &weak, &n);
+	if (n.undecodable > 0) {
+		snprintf(reason, sizeof reason, "%zu location expressions do not decode",
+		         n.undecodable);
+		hd_buf_put(&bad, weak.data, weak.len);
+		rc = set(r, HC_FAIL, reason, &bad);
+	} else if (n.xderef > 0) {
+		snprintf(reason, sizeof reason,
+		         "%zu location expressions use DW_OP_xderef, deprecated by seed 002 for "
+		         "DW_OP_LLVM_form_aspace_address", n.xderef);
+		rc = set(r, HC_QUALITY_WARNING, reason, &weak);
+	} else {
+		rc = set(r, HC_PASS, NULL, NULL);
+	}
+	rc |= bad.failed | weak.failed ? -1 : 0;
+	hd_buf_free(&bad);
+	hd_buf_free(&weak);
+	return rc;
+}
+
+int hc_conform_judge(const char *want, size_t wlen, const char *got, size_t glen,
+                     int locations, hc_result *r, hd_status *st)
+{
+	side w, g;
+	char reason[600];
+	int rc;
+
+	if (load(&w, want, wlen, "expected dump", st) != 0) {
+		unload(&w);
+		if (st->kind == HD_NO_MEMORY)
+			return -1;
+		snprintf(reason, sizeof reason, "the expected dump does not read: %s", st->msg);
+		return set(r, HC_INTERNAL_ERROR, reason, NULL) ? hd_fail(st, HD_NO_MEMORY,
+		                                                         "no-memory", 0,
+		                                                         "out of memory")
+		                                               : 0;
+	}
+	if (load(&g, got, glen, "candidate's dump", st) != 0) {
+		unload(&w);
+		unload(&g);
+		if (st->kind == HD_NO_MEMORY)
+			return -1;
+		/* hdref dump printed it: text it cannot read back is the suite's bug */
+		snprintf(reason, sizeof reason, "the dump of the object does not read back: %s",
+		         st->msg);
+		return set(r, HC_INTERNAL_ERROR, reason, NULL) ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
+		                                               "out of memory")
+		                                     : 0;
+	}
+	rc = locations ? locations_verdict(&g, r) : facts_verdict(&w, &g, r);
+	unload(&w);
+	unload(&g);
+	return rc == 0 ? 0 : hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+}

@@ -1,0 +1,236 @@
+/* The conformance check (harness/conform.h, docs/conformance-rules.md) on
+ * small dumps: what may differ between a candidate's DWARF and the
+ * reference's (forms, order, #k, extra attributes, a defaulted pointer
+ * size, the two forms of a vector, blocks holding no entity) passes; what
+ * may not (an address class, a member offset, a scope, a missing entity)
+ * fails with a fact diff; locations in xderef form are a quality warning,
+ * undecodable ones a fail; a dump that breaks the layout is refused with
+ * its line and the rule. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "conform.h"
+#include "tap.h"
+
+#define HEAD "dwarf-dump 1\nunit compile version 5 address_size 8\n" \
+             "  DW_TAG_compile_unit \"k.cl\"\n" \
+             "    DW_AT_language constant DW_LANG_OpenCL\n"
+
+/* The reference's dump every case varies. */
+static const char want[] = HEAD
+	"    DW_TAG_pointer_type#1\n"
+	"      DW_AT_byte_size constant 8\n"
+	"      DW_AT_address_class constant 1\n"
+	"      DW_AT_type reference /base_type \"int\"\n"
+	"    DW_TAG_base_type \"float4\"\n"
+	"      DW_AT_name string \"float4\"\n"
+	"      DW_AT_byte_size constant 16\n"
+	"      DW_AT_encoding constant DW_ATE_float\n"
+	"      DW_AT_LLVM_vector_size constant 4\n"
+	"    DW_TAG_base_type \"int\"\n"
+	"      DW_AT_name string \"int\"\n"
+	"      DW_AT_byte_size constant 4\n"
+	"      DW_AT_encoding constant DW_ATE_signed\n"
+	"    DW_TAG_structure_type \"s\"\n"
+	"      DW_AT_byte_size constant 8\n"
+	"      DW_TAG_member \"a\"\n"
+	"        DW_AT_data_member_location constant 0\n"
+	"        DW_AT_type reference /base_type \"int\"\n"
+	"      DW_TAG_member \"b\"\n"
+	"        DW_AT_data_member_location constant 4\n"
+	"        DW_AT_type reference /base_type \"int\"\n"
+	"    DW_TAG_subprogram \"k\"\n"
+	"      DW_AT_decl_file file \"/hdcts/cases/opencl/k.cl\"\n"
+	"      DW_AT_decl_line constant 3\n"
+	"      DW_AT_frame_base exprloc DW_OP_regx s33\n"
+	"      DW_TAG_formal_parameter \"out\"\n"
+	"        DW_AT_location exprloc DW_OP_fbreg 0\n"
+	"        DW_AT_type reference /pointer_type#1\n"
+	"      DW_TAG_lexical_block\n"
+	"        DW_TAG_lexical_block\n"
+	"          DW_TAG_variable \"v\"\n"
+	"            DW_AT_decl_line constant 5\n"
+	"            DW_AT_type reference /base_type \"float4\"\n"
+	"  lines\n"
+	"    file \"/hdcts/cases/opencl/k.cl\"\n";
+
+/* The same facts as clang writes them: other file paths, a pointer
+ * without size, a GNU vector behind a typedef-free use, no empty block,
+ * attributes the reference does not have, DIEs in another order. */
+static const char same[] = HEAD
+	"    DW_AT_producer string \"clang\"\n"
+	"    DW_TAG_array_type\n"
+	"      DW_AT_type reference /base_type \"float\"\n"
+	"      DW_AT_GNU_vector flag true\n"
+	"      DW_TAG_subrange_type\n"
+	"        DW_AT_count constant 4\n"
+	"    DW_TAG_pointer_type\n"
+	"      DW_AT_address_class constant 1\n"
+	"      DW_AT_type reference /base_type \"int\"\n"
+	"    DW_TAG_base_type \"float\"\n"
+	"      DW_AT_byte_size constant 4\n"
+	"      DW_AT_encoding constant DW_ATE_float\n"
+	"    DW_TAG_base_type \"int\"\n"
+	"      DW_AT_byte_size constant 4\n"
+	"      DW_AT_encoding constant DW_ATE_signed\n"
+	"    DW_TAG_structure_type \"s\"\n"
+	"      DW_AT_byte_size constant 8\n"
+	"      DW_AT_decl_line constant 1\n"
+	"      DW_TAG_member \"a\"\n"
+	"        DW_AT_data_member_location constant 0\n"
+	"        DW_AT_type reference /base_type \"int\"\n"
+	"      DW_TAG_member \"b\"\n"
+	"        DW_AT_data_member_location constant 4\n"
+	"        DW_AT_type reference /base_type \"int\"\n"
+	"    DW_TAG_subprogram \"k\"\n"
+	"      DW_AT_decl_file file \"/home/me/k.cl\"\n"
+	"      DW_AT_decl_line constant 3\n"
+	"      DW_AT_frame_base exprloc DW_OP_regx s33\n"
+	"      DW_TAG_formal_parameter \"out\"\n"
+	"        DW_AT_location exprloc DW_OP_fbreg 8; DW_OP_constu 5; DW_OP_LLVM_form_aspace_address\n"
+	"        DW_AT_type reference /pointer_type\n"
+	"      DW_TAG_lexical_block\n"
+	"        DW_AT_low_pc address +0x10\n"
+	"        DW_TAG_variable \"v\"\n"
+	"          DW_AT_decl_line constant 5\n"
+	"          DW_AT_type reference /array_type\n";
+
+/* Judges got against want; the outcome, and the diff in *diff (freed by
+ * the caller) when one is wanted. */
+static hc_outcome judge(const char *got, int locations, char **diff, char **reason)
+{
+	hc_result r;
+	hd_status st;
+	hc_outcome o;
+
+	memset(&r, 0, sizeof r);
+	if (hc_conform_judge(want, strlen(want), got, strlen(got), locations, &r, &st) != 0)
+		abort();
+	if (diff != NULL)
+		*diff = r.diff, r.diff = NULL;
+	if (reason != NULL)
+		*reason = r.reason, r.reason = NULL;
+	o = r.outcome;
+	hc_result_free(&r);
+	return o;
+}
+
+/* want with the first occurrence of from replaced by to. */
+static char *edit(const char *from, const char *to)
+{
+	const char *at = strstr(want, from);
+	size_t n = strlen(want) - strlen(from) + strlen(to) + 1;
+	char *s = malloc(n);
+
+	if (at == NULL || s == NULL)
+		abort();
+	snprintf(s, n, "%.*s%s%s", (int)(at - want), want, to, at + strlen(from));
+	return s;
+}
+
+static void test_same_facts(void)
+{
+	EQ_STR(hc_outcome_name(judge(want, 0, NULL, NULL)), "pass", "a dump conforms to itself");
+	EQ_STR(hc_outcome_name(judge(same, 0, NULL, NULL)), "pass",
+	       "forms, order, paths, defaults, vector forms and empty blocks do not matter");
+	EQ_STR(hc_outcome_name(judge(same, 1, NULL, NULL)), "pass",
+	       "extension-form locations pass the locations check");
+}
+
+static void test_differences(void)
+{
+	static const struct {
+		const char *from, *to, *fact;
+	} cases[] = {
+		{ "DW_AT_address_class constant 1", "DW_AT_address_class constant 2",
+		  "- subprogram \"k\"/formal_parameter \"out\": type = pointer_type{byte_size 8, "
+		  "address_class 1} -> base_type \"int\"\n+ subprogram \"k\"/formal_parameter \"out\": "
+		  "type = pointer_type{byte_size 8, address_class 2} -> base_type \"int\"\n" },
+		{ "DW_AT_data_member_location constant 4", "DW_AT_data_member_location constant 8",
+		  "- structure_type \"s\"/member \"b\": data_member_location = 4\n"
+		  "+ structure_type \"s\"/member \"b\": data_member_location = 8\n" },
+		{ "DW_TAG_subprogram \"k\"", "DW_TAG_subprogram \"k2\"",
+		  "- subprogram \"k\"/lexical_block/variable \"v\"\n+ (none)\n" },
+		{ "DW_TAG_member \"b\"", "DW_TAG_member \"c\"",
+		  "- structure_type \"s\"/member \"b\"\n+ (none)\n" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = edit(cases[i].from, cases[i].to), *diff = NULL, name[160];
+		hc_outcome o = judge(got, 0, &diff, NULL);
+		snprintf(name, sizeof name, "%.60s -> fail", cases[i].to);
+		EQ_STR(hc_outcome_name(o), "fail", name);
+		OK(diff != NULL && strstr(diff, cases[i].fact) != NULL, "the diff shows the fact");
+		if (diff == NULL || strstr(diff, cases[i].fact) == NULL)
+			printf("  # diff:\n%s", diff ? diff : "(none)\n");
+		free(diff);
+		free(got);
+	}
+}
+
+static void test_locations(void)
+{
+	char *got = edit("DW_OP_fbreg 0", "DW_OP_fbreg 0; DW_OP_lit1; DW_OP_swap; DW_OP_xderef");
+	char *diff = NULL, *reason = NULL;
+
+	EQ_STR(hc_outcome_name(judge(got, 1, &diff, &reason)), "quality-warning",
+	       "an xderef location is a quality warning");
+	OK(diff && strstr(diff, "~ /subprogram \"k\"/formal_parameter \"out\": location"),
+	   "the diff names the location");
+	OK(reason && strstr(reason, "1 location"), "the reason counts it");
+	EQ_STR(hc_outcome_name(judge(got, 0, NULL, NULL)), "pass",
+	       "the facts check does not look at locations");
+	free(diff);
+	free(reason);
+	free(got);
+	got = edit("exprloc DW_OP_fbreg 0", "exprloc undecodable bad-opcode at 0 [ff]");
+	EQ_STR(hc_outcome_name(judge(got, 1, NULL, NULL)), "fail",
+	       "an undecodable location fails");
+	free(got);
+}
+
+static void test_bad_dumps(void)
+{
+	char *reason = NULL;
+	char *got = edit("      DW_TAG_member \"a\"", "       DW_TAG_member \"a\"");
+
+	EQ_STR(hc_outcome_name(judge(got, 0, NULL, &reason)), "internal-error",
+	       "a dump with odd indentation is the suite's error: hdref dump printed it");
+	OK(reason && strstr(reason, "line 20: indentation"), "the reason gives the line and rule");
+	if (reason)
+		printf("  # %s\n", reason);
+	free(reason);
+	free(got);
+	got = edit("DW_TAG_member \"a\"", "DW_TAG_member \"a");
+	EQ_STR(hc_outcome_name(judge(got, 0, NULL, NULL)), "internal-error",
+	       "so is an unclosed name");
+	free(got);
+}
+
+static void test_facts_text(void)
+{
+	hd_buf out;
+	hd_status st;
+
+	hd_buf_init(&out);
+	OK(hc_conform_facts(want, strlen(want), "want", &out, &st) == 0, "facts of a dump");
+	OK(strstr(hd_buf_str(&out), "subprogram \"k\": decl_file = \"k.cl\"\n") != NULL,
+	   "a file is its base name");
+	OK(strstr(hd_buf_str(&out), "lexical_block/variable \"v\": type = vector[4] of "
+	                            "{byte_size 4, encoding DW_ATE_float}\n") != NULL,
+	   "a vector is written one way; the empty block is left out");
+	OK(strstr(hd_buf_str(&out), "base_type \"float4\"") == NULL,
+	   "a vector base type is no entity");
+	hd_buf_free(&out);
+}
+
+int main(void)
+{
+	tap_begin();
+	test_same_facts();
+	test_differences();
+	test_locations();
+	test_bad_dumps();
+	test_facts_text();
+	return tap_end();
+}
