@@ -10,14 +10,16 @@
 #   llvm-spirv-15, ld.lld-15) and the independent DWARF readers that check
 #   the lowering (llvm-dwarfdump-15 from llvm-15, libdwarf's dwarfdump),
 #   and the tools that read the harness's reports (prove from perl,
-#   xmllint from libxml2-utils); without them those tests report SKIP.
+#   xmllint from libxml2-utils, and chromium, which opens index.html headless
+#   and screenshots it: the only check that the page works in a browser);
+#   without them those tests report SKIP.
 set -eu
 
 HDCTS_PACKAGES="cmake make gcc libc6-dev pkg-config libcjson-dev spirv-headers spirv-tools
 libstdc++-12-dev libdwarf-dev"
 if [ "${1:-}" = tests ]; then
 	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15 llvm-15 lld-15 dwarfdump perl
-libxml2-utils"
+libxml2-utils chromium"
 fi
 
 hdcts_missing=""

@@ -1,8 +1,10 @@
 /* index.html (docs/reports.md): one self-contained page, no scripts, no
  * outside resources, so it can be mailed or archived as a CI artifact and
- * still open. The header gives the verdict, html_matrix.c the coverage bars
- * and the fact-by-check matrix, and the last part every result that did
- * not plainly pass with its diff, each under an id the matrix links to. */
+ * still open. The header gives the verdict and the links under it,
+ * html_matrix.c the coverage bars and the fact-by-check matrix, and the
+ * last part every result that did not plainly pass with its diff, each
+ * under an id the list and the matrix link to: any diff is two clicks from
+ * the top (tests/html_report.sh counts them). */
 #include <string.h>
 
 #include "markup.h"
@@ -63,11 +65,28 @@ static void info_row(hd_buf *b, const char *name, const char *value)
 	HC_PUT(b, "</td></tr>\n");
 }
 
+/* The links under the verdict, on the first screen: "did not pass" is the
+ * first of the two clicks to any result's diff (docs/reports.md), so it
+ * must be reachable without scrolling past the totals. */
+static void nav(hd_buf *b, const size_t counts[HC_OUTCOME_COUNT], size_t n)
+{
+	size_t bad = 0;
+
+	for (int o = 0; o < HC_OUTCOME_COUNT; o++)
+		if (!hc_outcome_conforms((hc_outcome)o))
+			bad += counts[o];
+	hd_buf_printf(b, "<p class=\"nav\">Go to: <a href=\"#failures\">%zu results that did "
+	              "not pass</a> (%zu not conforming) · <a href=\"#matrix\">Matrix</a> · "
+	              "<a href=\"#coverage\">Coverage</a> · <a href=\"#totals\">Totals</a></p>\n",
+	              n - counts[HC_PASS], bad);
+}
+
 static void header(hd_buf *b, const hc_run *run)
 {
 	size_t counts[HC_OUTCOME_COUNT];
 	int conforms = hc_run_conforms(run);
 
+	hc_run_count(run, counts);
 	HC_PUT(b, "<h1>hdcts results: ");
 	hc_xml_text(b, run->candidate ? run->candidate : "(unnamed candidate)", 0);
 	hd_buf_printf(b, "</h1>\n<p class=\"verdict %s\">%s</p>\n",
@@ -75,6 +94,7 @@ static void header(hd_buf *b, const hc_run *run)
 	              conforms ? "Conforms: every must-pass result ends in a conforming outcome."
 	                       : "Does not conform: a must-pass result ends in a "
 	                         "non-conforming outcome.");
+	nav(b, counts, run->n);
 	HC_PUT(b, "<table>\n");
 	info_row(b, "candidate", run->candidate);
 	info_row(b, "encoding", run->encoding);
@@ -82,17 +102,14 @@ static void header(hd_buf *b, const hc_run *run)
 	info_row(b, "suite revision", run->suite_revision);
 	info_row(b, "started", run->started);
 	info_row(b, "finished", run->finished);
-	HC_PUT(b, "</table>\n<h2>Totals</h2>\n<table>\n<tr><th>outcome</th><th>results</th>"
-	          "<th>conforming</th></tr>\n");
-	hc_run_count(run, counts);
+	HC_PUT(b, "</table>\n<h2 id=\"totals\">Totals</h2>\n<table>\n<tr><th>outcome</th>"
+	          "<th>results</th><th>conforming</th></tr>\n");
 	for (int o = 0; o < HC_OUTCOME_COUNT; o++)
 		hd_buf_printf(b, "<tr><td>%s</td><td class=\"n\">%zu</td><td>%s</td></tr>\n",
 		              hc_outcome_name((hc_outcome)o), counts[o],
 		              hc_outcome_conforms((hc_outcome)o) ? "yes" : "no");
 	hd_buf_printf(b, "<tr><th>all</th><td class=\"n\">%zu</td><td></td></tr>\n</table>\n",
 	              run->n);
-	HC_PUT(b, "<p><a href=\"#matrix\">Matrix</a> · <a href=\"#failures\">Results that did "
-	          "not pass</a></p>\n");
 }
 
 /* A diff with its lines coloured by their first character. */
@@ -156,7 +173,10 @@ static void entry(hd_buf *b, const hc_run *run, size_t i)
 	}
 	if (r->diff)
 		diff_pre(b, r->diff);
-	HC_PUT(b, "<p><a href=\"#matrix\">back to the matrix</a></p>\n</div>\n");
+	else
+		HC_PUT(b, "<p>No diff: there was no output to compare.</p>\n");
+	HC_PUT(b, "<p><a href=\"#failures\">back to the list</a> · <a href=\"#matrix\">back "
+	          "to the matrix</a></p>\n</div>\n");
 }
 
 static void failures(hd_buf *b, const hc_run *run)
