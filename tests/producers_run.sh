@@ -1,0 +1,136 @@
+#!/bin/sh
+# The shipped producer profiles, run for real where their tools are
+# installed (docs/candidates.md, "Shipped profiles"), on slices of the
+# corpus. Each run must complete, pass prove, write its reports, and show
+# the findings docs/findings.md traces to the specs:
+#  - clang-15-amdgcn: every kernel's locations use DW_OP_xderef (a quality
+#    warning), and its pointer address classes are not seed 002's;
+#  - llvm-spirv-15-llc-15: its module of a struct kernel has a member
+#    whose Parent is a forward reference, llc-15 fails on its round trip,
+#    the translator refuses the DebugInfo 1.00 set and aborts on a
+#    DebugSource without Text.
+# Prints TAP version 13; a profile whose tools are missing is skipped.
+#
+# usage: producers_run.sh HDCTS HDREF SOURCE_DIR
+
+if [ "$#" -ne 3 ]; then
+	echo "usage: producers_run.sh HDCTS HDREF SOURCE_DIR" >&2
+	exit 2
+fi
+hdcts=$1
+hdref=$2
+src=$3
+. "$(dirname "$0")/tap.sh"
+scratch producers-run
+n=0
+failed=0
+HDCTS_SUITE=$src
+HDREF=$hdref
+export HDCTS_SUITE HDREF
+
+# result CASE CHECK DIR: the journal line of that result
+result() {
+	grep -F "\"case\":\"$1\",\"check\":\"$2\"" "$3/journal.jsonl"
+}
+
+# expect CASE CHECK DIR OUTCOME TEXT...: the result ends OUTCOME and its
+# line holds every TEXT; what is wrong goes to $tmp/why
+expect() {
+	line=$(result "$1" "$2" "$3")
+	want=$4
+	label="$1 $2"
+	shift 4
+	if [ -z "$line" ]; then
+		echo "$label: no result" >>"$tmp/why"
+		return
+	fi
+	case $line in
+	*"\"outcome\":\"$want\""*) ;;
+	*) echo "$label: not $want: $(printf '%s' "$line" | cut -c1-300)" >>"$tmp/why" ;;
+	esac
+	for text in "$@"; do
+		case $line in
+		*"$text"*) ;;
+		*) echo "$label: no \`$text\` in its result" >>"$tmp/why" ;;
+		esac
+	done
+}
+
+# run PROFILE GLOB: a run into $tmp/PROFILE-N; completes, passes prove,
+# writes its reports (three points)
+runs=0
+run() {
+	runs=$((runs + 1))
+	out=$tmp/$1-$runs
+	"$hdcts" run --candidate "$1" --cases "$2" -j 2 --out "$out" >"$out.tap" 2>"$out.err"
+	rc=$?
+	[ "$rc" -le 1 ] || { echo "exit status $rc"; tail -n 5 "$out.err"; } >>"$tmp/why"
+	point "$1 on $2: the run completes"
+	# failing points make prove exit 1: what matters is that it parses
+	prove --exec cat "$out.tap" >"$out.prove" 2>&1
+	if grep -q 'Parse errors' "$out.prove" || ! grep -q 'Tests=' "$out.prove"; then
+		{ echo "prove cannot parse the TAP:"; grep -A3 'Parse errors' "$out.prove"; } \
+			>>"$tmp/why"
+	fi
+	point "$1 on $2: prove parses the TAP"
+	for f in results.json junit.xml summary.md index.html; do
+		[ -s "$out/$f" ] || echo "no $f" >>"$tmp/why"
+	done
+	point "$1 on $2: the reports are written"
+}
+
+echo "TAP version 13"
+: >"$tmp/why"
+
+if have clang-15 && have ld.lld-15; then
+	run clang-15-amdgcn 'opencl/*'
+	out=$tmp/clang-15-amdgcn-$runs
+	expect opencl/vector.cl compile-opencl/locations "$out" quality-warning \
+		'DW_OP_lit1; DW_OP_swap; DW_OP_xderef'
+	point "clang-15: variables located with the deprecated DW_OP_xderef"
+	if grep '"check":"compile-opencl/locations"' "$out/journal.jsonl" |
+		grep -v '"outcome":"quality-warning"' >"$tmp/other"; then
+		{ echo "kernels whose locations are not a quality warning:"; cut -c1-200 "$tmp/other"; } \
+			>>"$tmp/why"
+	fi
+	point "clang-15: every kernel's locations are a quality warning"
+	expect opencl/gen-pointer-local.cl compile-opencl/conformance "$out" fail \
+		'formal_parameter \"lscratch\": type = pointer_type{byte_size 8, address_class 3}' \
+		'formal_parameter \"lscratch\": type = pointer_type{byte_size 8, address_class 2}'
+	point "clang-15: a local pointer has address class 2, seed 002 says 3 (DW_ADDR_LLVM_group)"
+	expect opencl/gen-constexpr.clcpp compile-opencl/conformance "$out" fail \
+		'- compile_unit: language = 56' '+ compile_unit: language = DW_LANG_C_plus_plus_14'
+	point "clang-15: C++ for OpenCL is labelled DW_LANG_C_plus_plus_14"
+else
+	for i in 1 2 3 4 5 6 7; do
+		n=$((n + 1))
+		echo "ok $n # SKIP clang-15 or ld.lld-15 not installed"
+	done
+fi
+
+if have clang-15 && have llvm-spirv-15 && have llc-15 && have ld.lld-15; then
+	run llvm-spirv-15-llc-15 'opencl/*'
+	out=$tmp/llvm-spirv-15-llc-15-$runs
+	expect opencl/struct.cl compile-opencl/spirv "$out" fail \
+		'OpenCL.DebugInfo.100/DebugTypeMember/forward-reference'
+	point "llvm-spirv-15: a DebugTypeMember before its DebugTypeComposite"
+	expect opencl/call.cl compile-opencl/conformance "$out" fail \
+		'Assigned value does not match type of forward declaration'
+	point "llc-15 fails on llvm-spirv-15's round trip"
+	run llvm-spirv-15-llc-15 'spirv/*-debugcompilationunit-valid'
+	out=$tmp/llvm-spirv-15-llc-15-$runs
+	expect spirv/gen-di100-debugcompilationunit-valid compile-spirv/conformance "$out" \
+		fail 'InvalidBuiltinSetName'
+	point "llvm-spirv-15 -r refuses the DebugInfo 1.00 set"
+	expect spirv/gen-ocl100-debugcompilationunit-valid compile-spirv/conformance "$out" \
+		crash 'SourceArgs.size() == OperandCount'
+	point "llvm-spirv-15 -r aborts on a DebugSource without its optional Text"
+else
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		n=$((n + 1))
+		echo "ok $n # SKIP clang-15, llvm-spirv-15, llc-15 or ld.lld-15 not installed"
+	done
+fi
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
