@@ -22,26 +22,11 @@ scratch reports-tools
 n=0
 failed=0
 
-have() {
-	command -v "$1" >/dev/null 2>&1
-}
-
 if ! have prove && ! have xmllint; then
 	echo "1..0 # SKIP neither prove nor xmllint is installed"
 	exit 77
 fi
 echo "TAP version 13"
-
-# point NAME: ok when $tmp/why is empty, else not ok with it as diagnostics.
-point() {
-	n=$((n + 1))
-	if [ -s "$tmp/why" ]; then
-		not_ok "$1" "$tmp/why"
-	else
-		echo "ok $n - $1"
-	fi
-	: >"$tmp/why"
-}
 
 skip() {
 	n=$((n + 1))

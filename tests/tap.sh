@@ -17,6 +17,23 @@ not_ok() {
 	sed 's/^/# /' "$2"
 }
 
+# point NAME: the next test point, ok when $tmp/why is empty, else not ok
+# with its lines as diagnostics; empties $tmp/why for the next one.
+point() {
+	n=$((n + 1))
+	if [ -s "$tmp/why" ]; then
+		not_ok "$1" "$tmp/why"
+	else
+		echo "ok $n - $1"
+	fi
+	: >"$tmp/why"
+}
+
+# have COMMAND: COMMAND is on PATH.
+have() {
+	command -v "$1" >/dev/null 2>&1
+}
+
 # yaml_lines KEY FILE: FILE's lines as a YAML literal block under KEY.
 yaml_lines() {
 	echo "  $1: |"
