@@ -144,13 +144,30 @@ static int assemble(const char *src, const char *dst, hd_status *st)
 	return rc;
 }
 
-static int start_job(runner *r, slot *s, size_t k, hd_status *st)
+/* Starts the profile's command for role on in, writing out, in dir, under
+ * the run's limits: for a job, and for the decode batch through its hooks. */
+static int start_command(const runner *r, hc_role role, const char *dir, const char *in,
+                         const char *out, const char *out_log, const char *err_log,
+                         hc_child *c, hd_status *st)
 {
-	const hc_job *job = &r->plan.jobs[k];
 	hc_limits lim = { r->profile.timeout, r->profile.memory_mb, r->profile.cpu_seconds,
 	                  r->profile.file_mb };
 	char *cmd;
 	int rc;
+
+	if (r->o->timeout > 0)
+		lim.timeout = r->o->timeout;
+	cmd = expand(r, r->profile.role[role], in, out, dir);
+	if (cmd == NULL)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	rc = hc_child_start(c, cmd, dir, out_log, err_log, &lim, st);
+	free(cmd);
+	return rc;
+}
+
+static int start_job(runner *r, slot *s, size_t k, hd_status *st)
+{
+	const hc_job *job = &r->plan.jobs[k];
 
 	s->job = k;
 	snprintf(s->dir, sizeof s->dir, "%s/%zu", r->scratch, k);
@@ -167,14 +184,8 @@ static int start_job(runner *r, slot *s, size_t k, hd_status *st)
 	} else {
 		snprintf(s->in, sizeof s->in, "%s", job->input);
 	}
-	if (r->o->timeout > 0)
-		lim.timeout = r->o->timeout;
-	cmd = expand(r, r->profile.role[job->role], s->in, s->out, s->dir);
-	if (cmd == NULL)
-		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	rc = hc_child_start(&s->child, cmd, s->dir, s->out_log, s->err_log, &lim, st);
-	free(cmd);
-	return rc;
+	return start_command(r, job->role, s->dir, s->in, s->out, s->out_log, s->err_log,
+	                     &s->child, st);
 }
 
 /* The facts, waiver and must-pass mark of a result, from the run's lists. */
