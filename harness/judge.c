@@ -150,6 +150,13 @@ static int judge_exit(const hc_child *c, const char *err_log, hc_result *r)
 	return 0;
 }
 
+/* The same rules for a command that is no job: the decode batch
+ * (decode_run.c) gives their outcome to every item it ran for. */
+int hc_judge_exit(const hc_child *c, const char *err_log, hc_result *r)
+{
+	return judge_exit(c, err_log, r);
+}
+
 /* The first line of a canonical result says its outcome kind. */
 static int is_ill_formed(const char *text)
 {

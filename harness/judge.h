@@ -12,6 +12,11 @@
 int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const char *out,
              const char *err_log, hc_result *r, hd_status *st);
 
+/* Sets r's outcome and reason when the child's end decides them before
+ * any output is looked at (a crash, a timeout, a non-zero exit) and
+ * returns 1; else 0. */
+int hc_judge_exit(const hc_child *c, const char *err_log, hc_result *r);
+
 /* A unified diff of the texts in files a and b (through diff -u), or NULL
  * when they are equal or diff cannot run. */
 char *hc_diff_files(const char *a, const char *b);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "child.h"
+#include "decode_run.h"
 #include "journal.h"
 #include "judge.h"
 #include "lists.h"
@@ -30,6 +31,8 @@ typedef struct runner {
 	const hc_options *o;
 	hc_profile profile;
 	hc_plan plan;
+	hc_decode_batch batch;   /* the decode role's one command (decode_run.h) */
+	size_t total;            /* results the run gives: the plan's and the batch's */
 	hc_run run;
 	hc_journal journal;
 	hc_lines index, waivers, mustpass;
@@ -143,13 +146,30 @@ static int assemble(const char *src, const char *dst, hd_status *st)
 	return rc;
 }
 
-static int start_job(runner *r, slot *s, size_t k, hd_status *st)
+/* Starts the profile's command for role on in, writing out, in dir, under
+ * the run's limits: for a job, and for the decode batch through its hooks. */
+static int start_command(const runner *r, hc_role role, const char *dir, const char *in,
+                         const char *out, const char *out_log, const char *err_log,
+                         hc_child *c, hd_status *st)
 {
-	const hc_job *job = &r->plan.jobs[k];
 	hc_limits lim = { r->profile.timeout, r->profile.memory_mb, r->profile.cpu_seconds,
 	                  r->profile.file_mb };
 	char *cmd;
 	int rc;
+
+	if (r->o->timeout > 0)
+		lim.timeout = r->o->timeout;
+	cmd = expand(r, r->profile.role[role], in, out, dir);
+	if (cmd == NULL)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	rc = hc_child_start(c, cmd, dir, out_log, err_log, &lim, st);
+	free(cmd);
+	return rc;
+}
+
+static int start_job(runner *r, slot *s, size_t k, hd_status *st)
+{
+	const hc_job *job = &r->plan.jobs[k];
 
 	s->job = k;
 	snprintf(s->dir, sizeof s->dir, "%s/%zu", r->scratch, k);
@@ -166,14 +186,8 @@ static int start_job(runner *r, slot *s, size_t k, hd_status *st)
 	} else {
 		snprintf(s->in, sizeof s->in, "%s", job->input);
 	}
-	if (r->o->timeout > 0)
-		lim.timeout = r->o->timeout;
-	cmd = expand(r, r->profile.role[job->role], s->in, s->out, s->dir);
-	if (cmd == NULL)
-		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	rc = hc_child_start(&s->child, cmd, s->dir, s->out_log, s->err_log, &lim, st);
-	free(cmd);
-	return rc;
+	return start_command(r, job->role, s->dir, s->in, s->out, s->out_log, s->err_log,
+	                     &s->child, st);
 }
 
 /* The facts, waiver and must-pass mark of a result, from the run's lists. */
@@ -204,9 +218,9 @@ static void progress(runner *r)
 {
 	if (!r->tty)
 		return;
-	fprintf(stderr, "\r[%zu/%zu] %3zu%%", r->done, r->plan.n,
-	        r->plan.n ? r->done * 100 / r->plan.n : 100);
-	if (r->done == r->plan.n)
+	fprintf(stderr, "\r[%zu/%zu] %3zu%%", r->done, r->total,
+	        r->total ? r->done * 100 / r->total : 100);
+	if (r->done == r->total)
 		fputc('\n', stderr);
 }
 
@@ -300,6 +314,30 @@ static int launch(runner *r, slot *s, size_t k, int *started, hd_status *st)
 	return 0;
 }
 
+/* ---- the decode batch's hooks (decode_run.h): the same rules as a job's ---- */
+
+static int batch_unsupported(void *ctx, const char *case_id, char *reason, size_t size)
+{
+	hc_job job = { .case_id = (char *)case_id, .role = HC_ROLE_DECODE,
+	               .check = HC_DECODE_CHECK };
+	const char *absent = unsupported(ctx, &job);
+
+	if (absent != NULL)
+		snprintf(reason, size, "the profile declares `%s` not supported", absent);
+	return absent != NULL;
+}
+
+static int batch_record(void *ctx, hc_result *res, hd_status *st)
+{
+	return record(ctx, res, st);
+}
+
+static int batch_start(void *ctx, const char *dir, const char *in, const char *out,
+                       const char *out_log, const char *err_log, hc_child *c, hd_status *st)
+{
+	return start_command(ctx, HC_ROLE_DECODE, dir, in, out, out_log, err_log, c, st);
+}
+
 static int cmp_key(const hc_result *x, const char *case_id, const char *check)
 {
 	int c = strcmp(x->case_id, case_id);
@@ -332,13 +370,16 @@ static int run_jobs(runner *r, hd_status *st)
 	slot *slots = calloc(j, sizeof *slots);
 	hc_child *kids = calloc(j, sizeof *kids);
 	size_t next = 0, resumed = r->run.n;
-	int rc = 0;
+	int rc = 0, batch = 0;
 
 	if (slots == NULL || kids == NULL) {
 		free(slots);
 		free(kids);
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	}
+	/* the decode batch, when it runs, takes slot 0 first: it is the longest
+	 * command of the run */
+	rc = hc_decode_batch_start(&r->batch, r->scratch, &kids[0], &batch, st);
 	for (;;) {
 		int i;
 		/* fill the free slots */
@@ -357,6 +398,11 @@ static int run_jobs(runner *r, hd_status *st)
 		i = hc_child_wait(kids, j);
 		if (i < 0)
 			break;
+		if (i == 0 && batch) {
+			batch = 0;
+			rc = hc_decode_batch_finish(&r->batch, &kids[0], st);
+			continue;
+		}
 		slots[i].child = kids[i];
 		rc = finish_job(r, &slots[i], st);
 	}
@@ -367,7 +413,7 @@ static int run_jobs(runner *r, hd_status *st)
 	if (interrupted && rc == 0)
 		rc = hd_fail(st, HD_INTERNAL, "interrupted", 0,
 		             "interrupted: %zu of %zu results are in the journal; --resume goes on",
-		             r->done, r->plan.n);
+		             r->done, r->total);
 	return rc;
 }
 
@@ -412,12 +458,17 @@ static void replay(runner *r)
 static int setup(runner *r, hd_status *st)
 {
 	char path[PATH_MAX > 4200 ? PATH_MAX : 4200], stamp[32];
+	hc_batch_hooks hooks = { r, batch_unsupported, batch_record, batch_start };
 
 	if (hc_profile_find(r->o->candidate, r->o->candidates, &r->profile, st) != 0)
 		return -1;
 	if (hc_plan_build(&r->plan, &r->profile, r->o->suite, r->o->glob, r->o->shard,
 	                  r->o->shards, st) != 0)
 		return -1;
+	if (hc_decode_batch_build(&r->batch, &r->profile, r->o->suite, r->o->glob, r->o->shard,
+	                          r->o->shards, &hooks, st) != 0)
+		return -1;
+	r->total = r->plan.n + hc_decode_batch_results(&r->batch);
 	if (load_lists(r, st) != 0)
 		return -1;
 	if (r->o->out != NULL)
@@ -435,6 +486,7 @@ static int setup(runner *r, hd_status *st)
 	if (hc_journal_open(&r->journal, path, r->o->resume, &r->run, st) != 0)
 		return -1;
 	hc_run_sort(&r->run);
+	hc_decode_batch_resume(&r->batch, &r->run);
 	utc_now(stamp, sizeof stamp);
 	r->run.suite_version = strdup(HC_VERSION);
 	r->run.suite_revision = strdup(r->o->revision ? r->o->revision : "unknown");
@@ -451,6 +503,7 @@ static void teardown(runner *r)
 {
 	hc_journal_close(&r->journal);
 	hc_plan_free(&r->plan);
+	hc_decode_batch_free(&r->batch);
 	hc_run_free(&r->run);
 	hc_profile_free(&r->profile);
 	hc_lines_free(&r->index);
@@ -471,7 +524,7 @@ int hc_run_main(const hc_options *o, hd_status *st)
 	signal(SIGTERM, on_signal);
 	rc = setup(&r, st);
 	if (rc == 0) {
-		hc_tap_plan(stdout, r.plan.n);
+		hc_tap_plan(stdout, r.total);
 		replay(&r);
 		rc = run_jobs(&r, st);
 	}
