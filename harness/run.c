@@ -455,12 +455,41 @@ static void replay(runner *r)
 	r->done = r->run.n;
 }
 
+/* Whether cmd is an executable file in a directory of PATH. */
+static int on_path(const char *cmd)
+{
+	const char *p = getenv("PATH");
+	char file[4200];
+
+	while (p != NULL && *p) {
+		size_t n = strcspn(p, ":");
+		snprintf(file, sizeof file, "%.*s/%s", (int)n, n ? p : ".", cmd);
+		if (access(file, X_OK) == 0)
+			return 1;
+		p += n + (p[n] == ':');
+	}
+	return 0;
+}
+
+/* A profile's `requires`: a missing tool stops the run before it starts,
+ * rather than failing every case with "command not found". */
+static int check_requires(const hc_profile *p, hd_status *st)
+{
+	for (size_t i = 0; i < p->nrequires; i++)
+		if (!on_path(p->requires[i]))
+			return hd_fail(st, HD_BAD_INPUT, "requires", 0,
+			               "%s: the profile requires `%s`, which is not on PATH",
+			               p->name, p->requires[i]);
+	return 0;
+}
+
 static int setup(runner *r, hd_status *st)
 {
 	char path[PATH_MAX > 4200 ? PATH_MAX : 4200], stamp[32];
 	hc_batch_hooks hooks = { r, batch_unsupported, batch_record, batch_start };
 
-	if (hc_profile_find(r->o->candidate, r->o->candidates, &r->profile, st) != 0)
+	if (hc_profile_find(r->o->candidate, r->o->candidates, &r->profile, st) != 0 ||
+	    check_requires(&r->profile, st) != 0)
 		return -1;
 	if (hc_plan_build(&r->plan, &r->profile, r->o->suite, r->o->glob, r->o->shard,
 	                  r->o->shards, st) != 0)
