@@ -30,17 +30,6 @@ scratch decode-role
 n=0
 failed=0
 
-# point NAME: ok when $tmp/why is empty, else not ok with its lines.
-point() {
-	n=$((n + 1))
-	if [ -s "$tmp/why" ]; then
-		not_ok "$1" "$tmp/why"
-	else
-		echo "ok $n - $1"
-	fi
-	: >"$tmp/why"
-}
-
 # count OUTCOME FILE: how many items of a judge listing ended OUTCOME.
 count() {
 	grep -c "^$1 " "$2"

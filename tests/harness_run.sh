@@ -26,17 +26,6 @@ HDCTS_SUITE=$src
 HDREF=$hdref
 export HDCTS_SUITE HDREF
 
-# point NAME: ok when $tmp/why is empty.
-point() {
-	n=$((n + 1))
-	if [ -s "$tmp/why" ]; then
-		not_ok "$1" "$tmp/why"
-	else
-		echo "ok $n - $1"
-	fi
-	: >"$tmp/why"
-}
-
 # outcomes DIR: "outcome count" lines from DIR's journal.
 outcomes() {
 	sed -n 's/.*"outcome": *"\([a-z-]*\)".*/\1/p' "$1/journal.jsonl" | sort | uniq -c |

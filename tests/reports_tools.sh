@@ -32,17 +32,6 @@ if ! have prove && ! have xmllint; then
 fi
 echo "TAP version 13"
 
-# point NAME: ok when $tmp/why is empty, else not ok with it as diagnostics.
-point() {
-	n=$((n + 1))
-	if [ -s "$tmp/why" ]; then
-		not_ok "$1" "$tmp/why"
-	else
-		echo "ok $n - $1"
-	fi
-	: >"$tmp/why"
-}
-
 skip() {
 	n=$((n + 1))
 	echo "ok $n - $1 # SKIP $2 is not installed"

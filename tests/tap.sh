@@ -17,6 +17,19 @@ not_ok() {
 	sed 's/^/# /' "$2"
 }
 
+# point NAME: a test point, ok when $tmp/why is empty, else failing with
+# its lines as diagnostics; $tmp/why is emptied for the next point. The
+# checks of a point append what went wrong to $tmp/why.
+point() {
+	n=$((n + 1))
+	if [ -s "$tmp/why" ]; then
+		not_ok "$1" "$tmp/why"
+	else
+		echo "ok $n - $1"
+	fi
+	: >"$tmp/why"
+}
+
 # yaml_lines KEY FILE: FILE's lines as a YAML literal block under KEY.
 yaml_lines() {
 	echo "  $1: |"
