@@ -15,7 +15,7 @@ static int usage(void)
 {
 	fprintf(stderr,
 	        "usage: hdcts run [--candidate NAME|FILE.ini] [--cases GLOB] [-j N] [--shard I/N]\n"
-	        "                 [--timeout S] [--resume] [--out DIR]\n"
+	        "                 [--timeout S] [--resume] [--out DIR] [--baseline RESULTS.json]\n"
 	        "       hdcts compare A.json B.json [--html FILE]\n"
 	        "The candidate defaults to the built-in `reference`; reports go to reports/NAME.\n"
 	        "exit status: 0 conforms; 1 a must-pass result does not (compare: a regression);\n"
@@ -65,6 +65,8 @@ static int parse_run(int argc, char **argv, hc_options *o)
 			o->hdref = v;
 		else if (strcmp(a, "--revision") == 0)
 			o->revision = v;
+		else if (strcmp(a, "--baseline") == 0)
+			o->baseline = v;
 		else
 			return -1;
 	}
@@ -74,6 +76,7 @@ static int parse_run(int argc, char **argv, hc_options *o)
 static int cmd_run(int argc, char **argv)
 {
 	hc_options o;
+	hc_run baseline;
 	hd_status st;
 	char candidates[PATH_MAX + 32], suite[PATH_MAX], hdref[PATH_MAX];
 	int rc;
@@ -97,7 +100,18 @@ static int cmd_run(int argc, char **argv)
 	snprintf(candidates, sizeof candidates, "%s/harness/candidates", o.suite);
 	o.candidates = candidates;
 	hd_status_clear(&st);
+	/* read now: a bad baseline must not cost a whole run, and the run may
+	 * be about to replace the very file (--baseline reports/NAME/results.json) */
+	hc_run_init(&baseline);
+	if (o.baseline != NULL) {
+		if (hc_run_load(o.baseline, &baseline, &st) != 0) {
+			fprintf(stderr, "hdcts run: --baseline %s: %s\n", o.baseline, st.msg);
+			return EXIT_USAGE;
+		}
+		o.baseline_run = &baseline;
+	}
 	rc = hc_run_main(&o, &st);
+	hc_run_free(&baseline);
 	if (rc < 0) {
 		fprintf(stderr, "hdcts run: %s\n", st.msg);
 		return st.kind == HD_BAD_INPUT ? EXIT_USAGE : EXIT_FAILED;

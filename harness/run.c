@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "child.h"
 #include "journal.h"
 #include "judge.h"
@@ -482,6 +483,8 @@ int hc_run_main(const hc_options *o, hd_status *st)
 		hc_run_sort(&r.run);
 		rc = hc_report_write(&r.run, r.outdir, st);
 	}
+	if (rc == 0)
+		rc = hc_baseline_report(o, &r.run, r.outdir, st);
 	if (rc == 0)
 		rc = hc_run_conforms(&r.run) ? 0 : 1;
 	teardown(&r);
