@@ -23,6 +23,7 @@
 #include "judge.h"
 #include "lists.h"
 #include "plan.h"
+#include "provenance.h"
 #include "render.h"
 #include "spirv/spirv.h"
 #include "util/file.h"
@@ -391,7 +392,8 @@ static int load_lists(runner *r, hd_status *st)
 	snprintf(path, sizeof path, "%s/expected/coverage.tsv", r->o->suite);
 	if (hc_lines_read(&r->index, path, '\t', 3, 1, st) != 0)
 		return -1;
-	snprintf(path, sizeof path, "%s/harness/mustpass/v1.txt", r->o->suite);
+	snprintf(path, sizeof path, "%s/harness/mustpass/" HC_MUSTPASS_VERSION ".txt",
+	         r->o->suite);
 	if (hc_lines_read(&r->mustpass, path, ' ', 1, 1, st) != 0)
 		return -1;
 	if (r->profile.waivers == NULL)
@@ -435,6 +437,8 @@ static int setup(runner *r, hd_status *st)
 	snprintf(r->scratch, sizeof r->scratch, "%s", path);
 	snprintf(path, sizeof path, "%s/journal.jsonl", r->outdir);
 	if (hc_journal_open(&r->journal, path, r->o->resume, &r->run, st) != 0)
+		return -1;
+	if (hc_provenance_write(r->outdir, &r->profile, r->o, r->plan.n, st) != 0)
 		return -1;
 	hc_run_sort(&r->run);
 	utc_now(stamp, sizeof stamp);

@@ -57,10 +57,11 @@ plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tmp/ref.tap")
 [ "${plan:-0}" -gt 0 ] || echo "no plan line or an empty plan" >>"$tmp/why"
 [ "$(outcomes "$tmp/ref")" = "pass $plan" ] ||
 	{ echo "expected $plan passes, got:"; outcomes "$tmp/ref"; } >>"$tmp/why"
-for f in results.json junit.xml summary.md index.html; do
+for f in results.json junit.xml summary.md index.html run.txt profile.ini mustpass.txt; do
 	[ -s "$tmp/ref/$f" ] || echo "no $f" >>"$tmp/why"
 done
-point "the reference passes every arith case and writes the reports"
+grep -qx "planned = $plan" "$tmp/ref/run.txt" || echo "run.txt does not plan $plan jobs" >>"$tmp/why"
+point "the reference passes every arith case and writes the reports and what it ran"
 
 if command -v prove >/dev/null 2>&1; then
 	prove -e cat "$tmp/ref.tap" >"$tmp/prove" 2>&1 ||
