@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "package.h"
 #include "render.h"
 #include "run.h"
 
@@ -17,9 +18,10 @@ static int usage(void)
 	        "usage: hdcts run [--candidate NAME|FILE.ini] [--cases GLOB] [-j N] [--shard I/N]\n"
 	        "                 [--timeout S] [--resume] [--out DIR] [--baseline RESULTS.json]\n"
 	        "       hdcts compare A.json B.json [--html FILE]\n"
+	        "       hdcts package --run DIR [-o FILE.tar.gz] [--partial]\n"
 	        "The candidate defaults to the built-in `reference`; reports go to reports/NAME.\n"
 	        "exit status: 0 conforms; 1 a must-pass result does not (compare: a regression);\n"
-	        "2 usage or bad input; 3 the run failed\n");
+	        "2 usage or bad input (package: a run it cannot package); 3 the run failed\n");
 	return EXIT_USAGE;
 }
 
@@ -127,6 +129,8 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 2, argv + 2);
 	if (strcmp(argv[1], "compare") == 0)
 		return hc_compare_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "package") == 0)
+		return hc_package_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("hdcts %s\n", HC_VERSION);
 		return 0;
