@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "util/file.h"
 
 
 typedef struct reader {
@@ -699,5 +700,20 @@ int hc_run_parse(const char *text, size_t len, hc_run *run, hd_status *st)
 	hd_buf_free(&j.tmp);
 	if (rc != 0)
 		hc_run_free(run);
+	return rc;
+}
+
+int hc_run_load(const char *path, hc_run *run, hd_status *st)
+{
+	hd_buf text;
+	int rc;
+
+	hd_buf_init(&text);
+	rc = hd_read_file(path, HC_JSON_MAX_SIZE, &text, st);
+	if (rc == 0 && text.failed)
+		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	if (rc == 0)
+		rc = hc_run_parse((const char *)hd_buf_str(&text), text.len, run, st);
+	hd_buf_free(&text);
 	return rc;
 }

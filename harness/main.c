@@ -8,6 +8,7 @@
 
 #include "conform.h"
 #include "dump/dump.h"
+#include "package.h"
 #include "render.h"
 #include "run.h"
 #include "util/file.h"
@@ -18,12 +19,13 @@ static int usage(void)
 {
 	fprintf(stderr,
 	        "usage: hdcts run [--candidate NAME|FILE.ini] [--cases GLOB] [-j N] [--shard I/N]\n"
-	        "                 [--timeout S] [--resume] [--out DIR]\n"
+	        "                 [--timeout S] [--resume] [--out DIR] [--baseline RESULTS.json]\n"
 	        "       hdcts compare A.json B.json [--html FILE]\n"
 	        "       hdcts facts [--encoding P] OBJ|DUMP   (docs/conformance-rules.md)\n"
+	        "       hdcts package --run DIR [-o FILE.tar.gz] [--partial]\n"
 	        "The candidate defaults to the built-in `reference`; reports go to reports/NAME.\n"
 	        "exit status: 0 conforms; 1 a must-pass result does not (compare: a regression);\n"
-	        "2 usage or bad input; 3 the run failed\n");
+	        "2 usage or bad input (package: a run it cannot package); 3 the run failed\n");
 	return EXIT_USAGE;
 }
 
@@ -69,6 +71,8 @@ static int parse_run(int argc, char **argv, hc_options *o)
 			o->hdref = v;
 		else if (strcmp(a, "--revision") == 0)
 			o->revision = v;
+		else if (strcmp(a, "--baseline") == 0)
+			o->baseline = v;
 		else
 			return -1;
 	}
@@ -78,6 +82,7 @@ static int parse_run(int argc, char **argv, hc_options *o)
 static int cmd_run(int argc, char **argv)
 {
 	hc_options o;
+	hc_run baseline;
 	hd_status st;
 	char candidates[PATH_MAX + 32], suite[PATH_MAX], hdref[PATH_MAX];
 	int rc;
@@ -101,7 +106,18 @@ static int cmd_run(int argc, char **argv)
 	snprintf(candidates, sizeof candidates, "%s/harness/candidates", o.suite);
 	o.candidates = candidates;
 	hd_status_clear(&st);
+	/* read now: a bad baseline must not cost a whole run, and the run may
+	 * be about to replace the very file (--baseline reports/NAME/results.json) */
+	hc_run_init(&baseline);
+	if (o.baseline != NULL) {
+		if (hc_run_load(o.baseline, &baseline, &st) != 0) {
+			fprintf(stderr, "hdcts run: --baseline %s: %s\n", o.baseline, st.msg);
+			return EXIT_USAGE;
+		}
+		o.baseline_run = &baseline;
+	}
 	rc = hc_run_main(&o, &st);
+	hc_run_free(&baseline);
 	if (rc < 0) {
 		fprintf(stderr, "hdcts run: %s\n", st.msg);
 		return st.kind == HD_BAD_INPUT ? EXIT_USAGE : EXIT_FAILED;
@@ -153,6 +169,8 @@ int main(int argc, char **argv)
 		return hc_compare_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "facts") == 0 && argc > 2)
 		return cmd_facts(argc - 2, argv + 2);
+	if (strcmp(argv[1], "package") == 0)
+		return hc_package_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("hdcts %s\n", HC_VERSION);
 		return 0;

@@ -79,5 +79,8 @@ int hc_result_parse(const char *text, size_t len, hc_result *r, hd_status *st);
 void hc_run_json(hd_buf *out, const hc_run *run);
 /* Reads results.json text into run (initialised by the caller). */
 int hc_run_parse(const char *text, size_t len, hc_run *run, hd_status *st);
+/* Reads the file at path (results.json) into run, as hc_run_parse; a file
+ * that cannot be read is HD_BAD_INPUT "open" or "read". */
+int hc_run_load(const char *path, hc_run *run, hd_status *st);
 
 #endif

@@ -17,12 +17,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "child.h"
 #include "decode_run.h"
 #include "journal.h"
 #include "judge.h"
 #include "lists.h"
 #include "plan.h"
+#include "provenance.h"
 #include "render.h"
 #include "spirv/spirv.h"
 #include "util/file.h"
@@ -435,7 +437,8 @@ static int load_lists(runner *r, hd_status *st)
 	snprintf(path, sizeof path, "%s/expected/coverage.tsv", r->o->suite);
 	if (hc_lines_read(&r->index, path, '\t', 3, 1, st) != 0)
 		return -1;
-	snprintf(path, sizeof path, "%s/harness/mustpass/v1.txt", r->o->suite);
+	snprintf(path, sizeof path, "%s/harness/mustpass/" HC_MUSTPASS_VERSION ".txt",
+	         r->o->suite);
 	if (hc_lines_read(&r->mustpass, path, ' ', 1, 1, st) != 0)
 		return -1;
 	if (r->profile.waivers == NULL)
@@ -514,6 +517,8 @@ static int setup(runner *r, hd_status *st)
 	snprintf(path, sizeof path, "%s/journal.jsonl", r->outdir);
 	if (hc_journal_open(&r->journal, path, r->o->resume, &r->run, st) != 0)
 		return -1;
+	if (hc_provenance_write(r->outdir, &r->profile, r->o, r->plan.n, st) != 0)
+		return -1;
 	hc_run_sort(&r->run);
 	hc_decode_batch_resume(&r->batch, &r->run);
 	utc_now(stamp, sizeof stamp);
@@ -563,6 +568,8 @@ int hc_run_main(const hc_options *o, hd_status *st)
 		hc_run_sort(&r.run);
 		rc = hc_report_write(&r.run, r.outdir, st);
 	}
+	if (rc == 0)
+		rc = hc_baseline_report(o, &r.run, r.outdir, st);
 	if (rc == 0)
 		rc = hc_run_conforms(&r.run) ? 0 : 1;
 	teardown(&r);

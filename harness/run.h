@@ -4,6 +4,8 @@
 
 #include "util/status.h"
 
+struct hc_run;
+
 typedef struct hc_options {
 	const char *candidate;    /* name or .ini path */
 	const char *candidates;   /* directory of profiles */
@@ -16,6 +18,8 @@ typedef struct hc_options {
 	unsigned shard, shards;   /* --shard I/N, 0-based here */
 	double timeout;           /* overrides the profile's; 0: keep */
 	int resume;
+	const char *baseline;     /* --baseline: the results.json compared with at the end */
+	const struct hc_run *baseline_run;  /* that file, read before the run can replace it */
 } hc_options;
 
 /* 0: every must-pass result conforms; 1: some does not; -1 with st: the

@@ -6,7 +6,10 @@
 #  - not-supported entries and waivers decide their outcomes;
 #  - a run killed with SIGKILL and then resumed has every result exactly
 #    once, and as many as the plan;
-#  - the TAP stream passes prove.
+#  - the TAP stream passes prove;
+#  - --baseline writes the comparison with an earlier run beside the
+#    reports (its regressions listed), keeps stdout pure TAP and the exit
+#    status the verdict, and reads the baseline before the run replaces it.
 # Prints TAP version 13.
 #
 # usage: harness_run.sh HDCTS HDREF SOURCE_DIR
@@ -54,10 +57,11 @@ plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tmp/ref.tap")
 [ "${plan:-0}" -gt 0 ] || echo "no plan line or an empty plan" >>"$tmp/why"
 [ "$(outcomes "$tmp/ref")" = "pass $plan" ] ||
 	{ echo "expected $plan passes, got:"; outcomes "$tmp/ref"; } >>"$tmp/why"
-for f in results.json junit.xml summary.md index.html; do
+for f in results.json junit.xml summary.md index.html run.txt profile.ini mustpass.txt; do
 	[ -s "$tmp/ref/$f" ] || echo "no $f" >>"$tmp/why"
 done
-point "the reference passes every arith case and writes the reports"
+grep -qx "planned = $plan" "$tmp/ref/run.txt" || echo "run.txt does not plan $plan jobs" >>"$tmp/why"
+point "the reference passes every arith case and writes the reports and what it ran"
 
 if command -v prove >/dev/null 2>&1; then
 	prove -e cat "$tmp/ref.tap" >"$tmp/prove" 2>&1 ||
@@ -132,6 +136,41 @@ unique=$(sed -n 's/.*"case": *"\([^"]*\)".*"check": *"\([^"]*\)".*/\1 \2/p' \
 points=$(grep -c '^\(not \)\{0,1\}ok ' "$tmp/kill2.tap")
 [ "$points" -eq "$plan" ] || echo "the resumed TAP has $points points for $plan" >>"$tmp/why"
 point "a killed run resumes with no result lost or repeated"
+
+# 5. --baseline: the reference's results against a wrong candidate's
+"$hdcts" run --candidate "$tmp/liar.ini" --cases 'expr/arith-*' --out "$tmp/regress" \
+	--baseline "$tmp/ref/results.json" >"$tmp/regress.tap" 2>"$tmp/err"
+[ $? -eq 1 ] || echo "the exit status must stay the verdict (1)" >>"$tmp/why"
+plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tmp/regress.tap")
+grep -v -e '^TAP version 13$' -e '^1\.\.[0-9]*$' -e '^ok ' -e '^not ok ' -e '^  ' \
+	"$tmp/regress.tap" >"$tmp/stray"
+[ -s "$tmp/stray" ] && { echo "stdout is not pure TAP:"; head -n 3 "$tmp/stray"; } >>"$tmp/why"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^hdcts run: against .*: $plan regressions, 0 fixes" \
+	"$tmp/err" || { echo "want one summary line of $plan regressions on stderr:"; cat "$tmp/err"; } >>"$tmp/why"
+grep -q "^regressions: $plan\$" "$tmp/regress/compare.txt" ||
+	echo "compare.txt does not count $plan regressions" >>"$tmp/why"
+for c in expr/arith-abs expr/arith-and; do
+	grep -q "^  $c evaluate: pass -> fail (must pass)" "$tmp/regress/compare.txt" ||
+		echo "compare.txt does not list $c as a regression" >>"$tmp/why"
+done
+grep -q 'regressions</p>' "$tmp/regress/compare.html" || echo "no compare.html" >>"$tmp/why"
+point "--baseline lists the regressions in compare.txt and compare.html, stdout stays TAP"
+
+# the baseline is the report directory's own results.json, which the run
+# replaces: compared as it was before, the liar's failures are now fixes
+"$hdcts" run --cases 'expr/arith-a*' --out "$tmp/liar" --baseline "$tmp/liar/results.json" \
+	>/dev/null 2>"$tmp/err" || { echo "exit status $?"; cat "$tmp/err"; } >>"$tmp/why"
+grep -q '^fixes: 2$' "$tmp/liar/compare.txt" ||
+	{ echo "want 2 fixes:"; cat "$tmp/liar/compare.txt"; } >>"$tmp/why"
+"$hdcts" run --cases 'expr/arith-a*' --out "$tmp/liar" >/dev/null 2>&1
+[ -e "$tmp/liar/compare.txt" ] && echo "a run without --baseline left compare.txt" >>"$tmp/why"
+point "--baseline reads the baseline before the run replaces it; no baseline, no compare files"
+
+"$hdcts" run --cases 'expr/arith-a*' --out "$tmp/nobase" --baseline "$tmp/missing.json" \
+	>/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] || echo "a missing baseline must be a usage error (2)" >>"$tmp/why"
+[ -e "$tmp/nobase/journal.jsonl" ] && echo "a run started without its baseline" >>"$tmp/why"
+point "a baseline that cannot be read stops the run before it starts"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

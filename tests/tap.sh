@@ -17,8 +17,9 @@ not_ok() {
 	sed 's/^/# /' "$2"
 }
 
-# point NAME: the next test point, ok when $tmp/why is empty, else not ok
-# with its lines as diagnostics; empties $tmp/why for the next one.
+# point NAME: a test point, ok when $tmp/why is empty, else failing with
+# its lines as diagnostics; $tmp/why is emptied for the next point. The
+# checks of a point append what went wrong to $tmp/why.
 point() {
 	n=$((n + 1))
 	if [ -s "$tmp/why" ]; then

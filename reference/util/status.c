@@ -19,6 +19,23 @@ int hd_fail(hd_status *st, hd_kind kind, const char *code, uint64_t offset,
 	return -1;
 }
 
+int hd_fail_prefix(hd_status *st, const char *fmt, ...)
+{
+	char rest[sizeof st->msg];
+	int n;
+	va_list ap;
+
+	if (st == NULL)
+		return -1;
+	snprintf(rest, sizeof rest, "%s", st->msg);
+	va_start(ap, fmt);
+	n = vsnprintf(st->msg, sizeof st->msg, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof st->msg)
+		snprintf(st->msg + n, sizeof st->msg - (size_t)n, "%s", rest);
+	return -1;
+}
+
 void hd_status_clear(hd_status *st)
 {
 	st->kind = HD_OK;

@@ -29,6 +29,15 @@ int hd_fail(hd_status *st, hd_kind kind, const char *code, uint64_t offset,
 #endif
 	;
 
+/* Puts the formatted text before st's message (kind, code and offset kept),
+ * so a caller can say where a failure happened: "FILE: " + the reason.
+ * Returns -1. */
+int hd_fail_prefix(hd_status *st, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
 void hd_status_clear(hd_status *st);
 const char *hd_kind_name(hd_kind kind);
 

@@ -12,7 +12,14 @@
 #include "render_internal.h"
 #include "util/file.h"
 
-enum { C_REGRESSION, C_FIX, C_CHANGED, C_ONLY_A, C_ONLY_B, C_COUNT };
+enum {
+	C_REGRESSION = HC_CMP_REGRESSIONS,
+	C_FIX = HC_CMP_FIXES,
+	C_CHANGED = HC_CMP_CHANGED,
+	C_ONLY_A = HC_CMP_ONLY_A,
+	C_ONLY_B = HC_CMP_ONLY_B,
+	C_COUNT = HC_CMP_SECTIONS
+};
 
 static const char *const section_names[C_COUNT] = {
 	"regressions", "fixes", "changed outcomes", "only in A", "only in B",
@@ -29,9 +36,11 @@ typedef struct pairs {
 	size_t n, cap;
 } pairs;
 
+/* The runs are borrowed: `hdcts compare` owns the ones it loads, and
+ * `hdcts run --baseline` compares the run still in its memory. */
 typedef struct comparison {
 	const char *path[2];
-	hc_run run[2];
+	const hc_run *run[2];
 	pairs sections[C_COUNT];
 } comparison;
 
@@ -58,20 +67,12 @@ static int push(pairs *p, size_t a, size_t b)
 static int load(const char *path, hc_run *run)
 {
 	hd_status st;
-	hd_buf text;
-	int rc;
 
 	hd_status_clear(&st);
-	hd_buf_init(&text);
-	rc = hd_read_file(path, HC_JSON_MAX_SIZE, &text, &st);
-	if (rc == 0)
-		rc = hc_run_parse((const char *)hd_buf_str(&text), text.len, run, &st);
-	if (rc == 0 && text.failed)
-		rc = hd_fail(&st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	hd_buf_free(&text);
-	if (rc != 0)
-		fprintf(stderr, "hdcts compare: %s: %s (%s)\n", path, st.msg, hc_str(st.code));
-	return rc;
+	if (hc_run_load(path, run, &st) == 0)
+		return 0;
+	fprintf(stderr, "hdcts compare: %s: %s (%s)\n", path, st.msg, hc_str(st.code));
+	return -1;
 }
 
 static int key_cmp(const hc_result *x, const hc_result *y)
@@ -117,7 +118,7 @@ static size_t *sorted_indices(const hc_run *run)
 
 static int classify(comparison *c, size_t a, size_t b)
 {
-	hc_outcome oa = c->run[0].results[a].outcome, ob = c->run[1].results[b].outcome;
+	hc_outcome oa = c->run[0]->results[a].outcome, ob = c->run[1]->results[b].outcome;
 	int ca = hc_outcome_conforms(oa), cb = hc_outcome_conforms(ob);
 
 	if (ca && !cb)
@@ -131,13 +132,13 @@ static int classify(comparison *c, size_t a, size_t b)
 
 static int match(comparison *c)
 {
-	size_t *ia = sorted_indices(&c->run[0]), *ib = sorted_indices(&c->run[1]);
-	size_t i = 0, j = 0, na = c->run[0].n, nb = c->run[1].n;
+	size_t *ia = sorted_indices(c->run[0]), *ib = sorted_indices(c->run[1]);
+	size_t i = 0, j = 0, na = c->run[0]->n, nb = c->run[1]->n;
 	int rc = ia && ib ? 0 : -1;
 
 	while (rc == 0 && (i < na || j < nb)) {
 		int k = i == na ? 1 : j == nb ? -1
-		      : key_cmp(&c->run[0].results[ia[i]], &c->run[1].results[ib[j]]);
+		      : key_cmp(&c->run[0]->results[ia[i]], &c->run[1]->results[ib[j]]);
 		if (k < 0)
 			rc = push(&c->sections[C_ONLY_A], ia[i++], NONE);
 		else if (k > 0)
@@ -154,7 +155,7 @@ static const hc_result *side(const comparison *c, const pair *p, int which)
 {
 	size_t i = which ? p->b : p->a;
 
-	return i == NONE ? NULL : &c->run[which].results[i];
+	return i == NONE ? NULL : &c->run[which]->results[i];
 }
 
 /* "case check: A-outcome -> B-outcome: reason" on one line. */
@@ -190,8 +191,8 @@ static void describe_run(hd_buf *b, const char *label, const char *path, const h
 
 static void text_report(hd_buf *b, const comparison *c)
 {
-	describe_run(b, "A", c->path[0], &c->run[0]);
-	describe_run(b, "B", c->path[1], &c->run[1]);
+	describe_run(b, "A", c->path[0], c->run[0]);
+	describe_run(b, "B", c->path[1], c->run[1]);
 	for (int s = 0; s < C_COUNT; s++) {
 		hd_buf_printf(b, "%s: %zu\n", section_names[s], c->sections[s].n);
 		for (size_t i = 0; i < c->sections[s].n; i++)
@@ -222,10 +223,10 @@ static void html_report(hd_buf *b, const comparison *c)
 		hd_buf_printf(b, "<tr><th>%s</th><td>", w ? "B" : "A");
 		hc_xml_text(b, c->path[w], 0);
 		HC_PUT(b, "</td><td>");
-		hc_xml_text(b, c->run[w].candidate ? c->run[w].candidate : "?", 0);
+		hc_xml_text(b, c->run[w]->candidate ? c->run[w]->candidate : "?", 0);
 		HC_PUT(b, "</td><td>");
-		hc_xml_text(b, c->run[w].suite_revision ? c->run[w].suite_revision : "?", 0);
-		hd_buf_printf(b, "</td><td class=\"n\">%zu results</td></tr>\n", c->run[w].n);
+		hc_xml_text(b, c->run[w]->suite_revision ? c->run[w]->suite_revision : "?", 0);
+		hd_buf_printf(b, "</td><td class=\"n\">%zu results</td></tr>\n", c->run[w]->n);
 	}
 	hd_buf_printf(b, "</table>\n<p class=\"verdict %s\">%zu regressions</p>\n",
 	              c->sections[C_REGRESSION].n ? "nonconforming" : "conforms",
@@ -253,21 +254,15 @@ static void html_report(hd_buf *b, const comparison *c)
 	hc_html_end(b);
 }
 
-static int write_html(const char *path, const comparison *c)
+static int write_page(const char *path, const hd_buf *page)
 {
 	hd_status st;
-	hd_buf b;
-	int rc;
 
 	hd_status_clear(&st);
-	hd_buf_init(&b);
-	html_report(&b, c);
-	rc = b.failed ? hd_fail(&st, HD_NO_MEMORY, "no-memory", 0, "out of memory")
-	              : hd_write_file_atomic(path, b.data, b.len, &st);
-	hd_buf_free(&b);
-	if (rc != 0)
-		fprintf(stderr, "hdcts compare: %s: %s\n", path, st.msg);
-	return rc;
+	if (hd_write_file_atomic(path, page->data, page->len, &st) == 0)
+		return 0;
+	fprintf(stderr, "hdcts compare: %s: %s\n", path, st.msg);
+	return -1;
 }
 
 /* 0, or the exit status of a usage error. */
@@ -293,49 +288,61 @@ static int parse_args(int argc, char **argv, const char **files, const char **ht
 	return nfiles == 2 ? 0 : usage();
 }
 
-static void release(comparison *c)
+int hc_compare_render(const hc_run *a, const char *label_a, const hc_run *b,
+                      const char *label_b, hd_buf *text, hd_buf *html,
+                      size_t counts[HC_CMP_SECTIONS])
 {
-	for (int w = 0; w < 2; w++)
-		hc_run_free(&c->run[w]);
-	for (int s = 0; s < C_COUNT; s++)
-		free(c->sections[s].v);
+	comparison c;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	c.path[0] = label_a;
+	c.path[1] = label_b;
+	c.run[0] = a;
+	c.run[1] = b;
+	rc = match(&c);
+	if (rc == 0 && text != NULL)
+		text_report(text, &c);
+	if (rc == 0 && html != NULL)
+		html_report(html, &c);
+	for (int s = 0; s < C_COUNT; s++) {
+		counts[s] = c.sections[s].n;
+		free(c.sections[s].v);
+	}
+	return rc;
 }
 
 int hc_compare_main(int argc, char **argv)
 {
-	comparison c;
-	const char *html;
-	hd_buf out;
+	const char *files[2], *html;
+	hc_run run[2];
+	hd_buf text, page;
+	size_t counts[HC_CMP_SECTIONS];
 	int rc;
 
-	memset(&c, 0, sizeof c);
-	if ((rc = parse_args(argc, argv, c.path, &html)) != 0)
+	if ((rc = parse_args(argc, argv, files, &html)) != 0)
 		return rc;
-	hc_run_init(&c.run[0]);
-	hc_run_init(&c.run[1]);
-	if (load(c.path[0], &c.run[0]) != 0 || load(c.path[1], &c.run[1]) != 0) {
-		release(&c);
-		return 2;
-	}
-	if (match(&c) != 0) {
+	hc_run_init(&run[0]);
+	hc_run_init(&run[1]);
+	hd_buf_init(&text);
+	hd_buf_init(&page);
+	rc = load(files[0], &run[0]) == 0 && load(files[1], &run[1]) == 0 ? 0 : 2;
+	if (rc == 0 && (hc_compare_render(&run[0], files[0], &run[1], files[1], &text,
+	                                  html != NULL ? &page : NULL, counts) != 0 ||
+	                text.failed || page.failed)) {
 		fputs("hdcts compare: out of memory\n", stderr);
-		release(&c);
-		return 2;
-	}
-	hd_buf_init(&out);
-	text_report(&out, &c);
-	if (out.failed) {
-		fputs("hdcts compare: out of memory\n", stderr);
-		hd_buf_free(&out);
-		release(&c);
-		return 2;
-	}
-	fwrite(out.data, 1, out.len, stdout);
-	fflush(stdout);
-	hd_buf_free(&out);
-	rc = c.sections[C_REGRESSION].n > 0 ? 1 : 0;
-	if (html != NULL && write_html(html, &c) != 0)
 		rc = 2;
-	release(&c);
+	}
+	if (rc == 0) {
+		fwrite(text.data, 1, text.len, stdout);
+		fflush(stdout);
+		rc = counts[HC_CMP_REGRESSIONS] > 0 ? 1 : 0;
+		if (html != NULL && write_page(html, &page) != 0)
+			rc = 2;
+	}
+	hd_buf_free(&text);
+	hd_buf_free(&page);
+	hc_run_free(&run[0]);
+	hc_run_free(&run[1]);
 	return rc;
 }

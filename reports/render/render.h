@@ -19,6 +19,27 @@ void hc_tap_point(FILE *f, size_t number, const hc_result *r);
  * (created if missing), each atomically. */
 int hc_report_write(const hc_run *run, const char *dir, hd_status *st);
 
+/* The sections of a comparison of run A with run B: results that
+ * conformed in A and not in B, the reverse, other changes of outcome, and
+ * results in one run only. */
+enum {
+	HC_CMP_REGRESSIONS,
+	HC_CMP_FIXES,
+	HC_CMP_CHANGED,
+	HC_CMP_ONLY_A,
+	HC_CMP_ONLY_B,
+	HC_CMP_SECTIONS
+};
+
+/* Matches the results of a and b by (case, check) and appends the
+ * comparison to text (the lines `hdcts compare` prints) and html (a page),
+ * either of which may be NULL; label_a and label_b name the runs. counts
+ * gets the entries per section. -1 on no memory, as is a buffer's failed
+ * flag. */
+int hc_compare_render(const hc_run *a, const char *label_a, const hc_run *b,
+                      const char *label_b, hd_buf *text, hd_buf *html,
+                      size_t counts[HC_CMP_SECTIONS]);
+
 /* `hdcts compare A.json B.json [--html FILE]`: regressions, fixes and
  * changed outcomes from run A to run B. Exit status 0 no regression, 1
  * regressions, 2 usage or bad input. */

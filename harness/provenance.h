@@ -1,0 +1,41 @@
+/* What a run records about itself besides its results, so that its report
+ * directory can be packaged (`hdcts package`, docs/conformance.md) without
+ * guessing: the profile it ran with (profile.ini), the waiver file and the
+ * must-pass list it applied (waivers.txt, mustpass.txt), and run.txt with
+ * the plan's size and scope. Written when the run starts, before any job
+ * runs (docs/harness.md, "The report directory"). */
+#ifndef HC_PROVENANCE_H
+#define HC_PROVENANCE_H
+
+#include <stddef.h>
+
+#include "profile.h"
+#include "run.h"
+
+/* The must-pass list a run applies: harness/mustpass/<version>.txt. */
+#define HC_MUSTPASS_VERSION "v1"
+
+typedef struct hc_provenance {
+	size_t planned;         /* jobs in the plan */
+	char *mustpass;         /* the must-pass list's version, "v1" */
+	char *cases;            /* the --cases glob; NULL: every case */
+	unsigned shard, shards; /* --shard I/N, 1-based; 1/1 for the whole plan */
+	char *profile;          /* the profile's path, or "(built in)" */
+	int waivers;            /* the profile names a waiver file: waivers.txt */
+} hc_provenance;
+
+/* Writes run.txt, profile.ini, waivers.txt and mustpass.txt into outdir
+ * (which exists), each atomically, for a run of p with options o and a
+ * plan of planned jobs. A waivers.txt or mustpass.txt left by an earlier
+ * run that this one does not have is removed. */
+int hc_provenance_write(const char *outdir, const hc_profile *p, const hc_options *o,
+                        size_t planned, hd_status *st);
+/* Reads outdir/run.txt into pv; HD_BAD_INPUT when it is missing or a line
+ * is not `key = value` with a known key. */
+int hc_provenance_read(const char *outdir, hc_provenance *pv, hd_status *st);
+void hc_provenance_free(hc_provenance *pv);
+
+/* Copies the file from, of at most max bytes, to the path to, atomically. */
+int hc_copy_file(const char *from, const char *to, size_t max, hd_status *st);
+
+#endif
