@@ -517,7 +517,7 @@ static int setup(runner *r, hd_status *st)
 	snprintf(path, sizeof path, "%s/journal.jsonl", r->outdir);
 	if (hc_journal_open(&r->journal, path, r->o->resume, &r->run, st) != 0)
 		return -1;
-	if (hc_provenance_write(r->outdir, &r->profile, r->o, r->plan.n, st) != 0)
+	if (hc_provenance_write(r->outdir, &r->profile, r->o, r->total, st) != 0)
 		return -1;
 	hc_run_sort(&r->run);
 	hc_decode_batch_resume(&r->batch, &r->run);
