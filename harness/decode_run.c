@@ -67,31 +67,57 @@ static int gather(hc_decode_batch *b, const char *glob)
 	return 0;
 }
 
-/* Keeps every shards-th result from shard on, as the plan does with jobs:
- * the shards of a run partition its decode results. */
-static void keep_shard(hc_decode_batch *b, unsigned shard, unsigned shards)
+void hc_decode_batch_shard(hc_decode_batch *b, unsigned shard, unsigned shards)
 {
 	size_t k = 0;
 
+	if (shards <= 1)
+		return;
 	for (size_t i = 0; i < b->n; i++)
 		if (i % shards == shard)
 			b->entries[k++] = b->entries[i];
 	b->n = k;
 }
 
-int hc_decode_batch_build(hc_decode_batch *b, const hc_profile *p, const char *suite,
-                          const char *glob, unsigned shard, unsigned shards,
-                          const hc_batch_hooks *hooks, hd_status *st)
+/* Whether e is a skip for being encoded in the other profile. */
+static int other_profile(const hc_batch_entry *e)
+{
+	return e->skip != NULL && e->skip->kind == HC_DECODE_SKIP_PROFILE;
+}
+
+void hc_decode_batch_split(hc_decode_batch *first, hc_decode_batch *second)
+{
+	size_t k = 0, j = 0;
+
+	for (size_t i = 0; i < second->n; i++) {
+		const hc_batch_entry *e = &second->entries[i], *f;
+		f = bsearch(e, first->entries, first->n, sizeof *e, cmp_entry);
+		if (e->item != NULL && f != NULL && other_profile(f))
+			second->entries[k++] = *e;
+	}
+	second->n = k;
+	for (size_t i = 0; i < first->n; i++) {
+		const hc_batch_entry *e = &first->entries[i];
+		if (!other_profile(e) ||
+		    bsearch(e, second->entries, second->n, sizeof *e, cmp_entry) == NULL)
+			first->entries[j++] = *e;
+	}
+	first->n = j;
+}
+
+int hc_decode_batch_build(hc_decode_batch *b, const hc_profile *p, hd_profile enc,
+                          const char *suite, const char *glob, const hc_batch_hooks *hooks,
+                          hd_status *st)
 {
 	char dir[4200];
 
 	memset(b, 0, sizeof *b);
 	b->hooks = *hooks;
-	b->set.profile = p->encoding;
+	b->set.profile = enc;
 	if (p->role[HC_ROLE_DECODE] == NULL)
 		return 0;
 	snprintf(dir, sizeof dir, "%s/cases/expr", suite);
-	if (hc_decode_collect(dir, p->encoding, &b->set, st) != 0) {
+	if (hc_decode_collect(dir, enc, &b->set, st) != 0) {
 		/* the suite is broken, not the profile: the run fails (exit 3) */
 		if (st->kind == HD_BAD_INPUT)
 			st->kind = HD_INTERNAL;
@@ -101,8 +127,6 @@ int hc_decode_batch_build(hc_decode_batch *b, const hc_profile *p, const char *s
 		hc_decode_batch_free(b);
 		return oom(st);
 	}
-	if (shards > 1)
-		keep_shard(b, shard, shards);
 	return 0;
 }
 
@@ -203,10 +227,14 @@ static long settle(hc_decode_batch *b, hd_status *st)
 	return fresh;
 }
 
-/* scratch/decode/ with the object in it, and the command started. */
+/* scratch/decode/ (decode-2/ for a second encoding's batch) with the
+ * object in it, and the command started. */
 static int launch(hc_decode_batch *b, const char *scratch, hc_child *c, hd_status *st)
 {
-	snprintf(b->dir, sizeof b->dir, "%s/decode", scratch);
+	if (b->index == 0)
+		snprintf(b->dir, sizeof b->dir, "%s/decode", scratch);
+	else
+		snprintf(b->dir, sizeof b->dir, "%s/decode-%u", scratch, b->index + 1);
 	snprintf(b->in, sizeof b->in, "%s/in.o", b->dir);
 	snprintf(b->out, sizeof b->out, "%s/out", b->dir);
 	snprintf(b->out_log, sizeof b->out_log, "%s/stdout.txt", b->dir);
@@ -217,8 +245,8 @@ static int launch(hc_decode_batch *b, const char *scratch, hc_child *c, hd_statu
 	unlink(b->out);
 	if (hc_decode_write_object(b->todo, b->ntodo, b->set.profile, b->in, st) != 0)
 		return -1;
-	return b->hooks.start(b->hooks.ctx, b->dir, b->in, b->out, b->out_log, b->err_log, c,
-	                      st);
+	return b->hooks.start(b->hooks.ctx, b->set.profile, b->dir, b->in, b->out, b->out_log,
+	                      b->err_log, c, st);
 }
 
 int hc_decode_batch_start(hc_decode_batch *b, const char *scratch, hc_child *c,

@@ -24,9 +24,11 @@ typedef struct hc_batch_hooks {
 	 * the caller's to free */
 	int (*record)(void *ctx, hc_result *res, hd_status *st);
 	/* starts the profile's decode command on in, writing out, in dir with
-	 * its stdout and stderr in out_log and err_log, under the run's limits */
-	int (*start)(void *ctx, const char *dir, const char *in, const char *out,
-	             const char *out_log, const char *err_log, hc_child *c, hd_status *st);
+	 * its stdout and stderr in out_log and err_log, under the run's limits;
+	 * {encoding} is enc */
+	int (*start)(void *ctx, hd_profile enc, const char *dir, const char *in,
+	             const char *out, const char *out_log, const char *err_log, hc_child *c,
+	             hd_status *st);
 } hc_batch_hooks;
 
 /* One result the batch gives: an item of the object or a skipped case. */
@@ -39,6 +41,7 @@ typedef struct hc_batch_entry {
 
 typedef struct hc_decode_batch {
 	hc_decode_set set;            /* all of cases/expr for the profile; owns the memory */
+	unsigned index;               /* 0, or 1 for the second encoding's batch */
 	hc_batch_entry *entries;      /* this run's share, in case-id order */
 	size_t n;
 	hc_batch_hooks hooks;
@@ -50,13 +53,19 @@ typedef struct hc_decode_batch {
 	char dir[4300], in[4400], out[4400], out_log[4400], err_log[4400];
 } hc_decode_batch;
 
-/* The decode results of a run of profile p: the items and skips of
- * suite/cases/expr whose case ids match glob (NULL: all) and, with
- * shards > 1, every shards-th of them in case-id order starting at shard
- * (0-based). Empty when p does not play decode. */
-int hc_decode_batch_build(hc_decode_batch *b, const hc_profile *p, const char *suite,
-                          const char *glob, unsigned shard, unsigned shards,
-                          const hc_batch_hooks *hooks, hd_status *st);
+/* The decode results of profile p in encoding enc: the items and skips of
+ * suite/cases/expr whose case ids match glob (NULL: all). Empty when p does
+ * not play decode. */
+int hc_decode_batch_build(hc_decode_batch *b, const hc_profile *p, hd_profile enc,
+                          const char *suite, const char *glob, const hc_batch_hooks *hooks,
+                          hd_status *st);
+/* For a profile that reads two encodings: every case gets one result. A
+ * case first skips for being in the other encoding goes to second, as one
+ * of second's items; second keeps only those. */
+void hc_decode_batch_split(hc_decode_batch *first, hc_decode_batch *second);
+/* Keeps every shards-th result from shard on (0-based), in case-id order:
+ * the shards of a run partition its decode results. */
+void hc_decode_batch_shard(hc_decode_batch *b, unsigned shard, unsigned shards);
 /* How many results the batch gives, resumed ones included. */
 size_t hc_decode_batch_results(const hc_decode_batch *b);
 /* Marks the entries that already have a decode result in run (the

@@ -108,6 +108,29 @@ static int set_u64(reader *r, const char *v, uint64_t *out)
 	return 0;
 }
 
+static void free_list(char **v, size_t n);
+
+/* decode-encodings: one or two distinct encoding profiles. */
+static int set_decode_encodings(reader *r, const char *v)
+{
+	hc_profile *p = r->p;
+	char **names = NULL;
+	size_t n = 0;
+	int rc = set_list(r, v, &names, &n);
+
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		hd_profile e;
+		if (hd_profile_parse(names[i], &e) != 0)
+			rc = bad(r, "unknown encoding profile ", names[i]);
+		else if (i >= 2 || (i == 1 && e == p->decode_encodings[0]))
+			rc = bad(r, "decode-encodings takes two different profiles at most: ", v);
+		else
+			p->decode_encodings[p->ndecode_encodings++] = e;
+	}
+	free_list(names, n);
+	return rc;
+}
+
 static int candidate_key(reader *r, const char *k, const char *v)
 {
 	hc_profile *p = r->p;
@@ -135,6 +158,8 @@ static int candidate_key(reader *r, const char *k, const char *v)
 		p->strict = strcmp(v, "true") == 0;
 		return 0;
 	}
+	if (strcmp(k, "decode-encodings") == 0)
+		return set_decode_encodings(r, v);
 	if (strcmp(k, "memory-mb") == 0)
 		return set_u64(r, v, &p->memory_mb);
 	if (strcmp(k, "cpu-seconds") == 0)

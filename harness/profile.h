@@ -36,6 +36,8 @@ typedef struct hc_profile {
 	size_t nnot_supported;
 	char *waivers;                 /* waiver file path, or NULL */
 	int strict;                    /* compile-spirv is also judged byte for byte */
+	hd_profile decode_encodings[2];  /* what the decode role reads: one batch each */
+	size_t ndecode_encodings;        /* 0: only encoding */
 	uint64_t memory_mb;            /* RLIMIT_AS of each command */
 	uint64_t cpu_seconds;          /* RLIMIT_CPU */
 	uint64_t file_mb;              /* RLIMIT_FSIZE */

@@ -33,7 +33,8 @@ typedef struct runner {
 	const hc_options *o;
 	hc_profile profile;
 	hc_plan plan;
-	hc_decode_batch batch;   /* the decode role's one command (decode_run.h) */
+	hc_decode_batch batch[2];  /* the decode role's command per encoding (decode_run.h) */
+	size_t nbatch;
 	size_t total;            /* results the run gives: the plan's and the batch's */
 	hc_run run;
 	hc_journal journal;
@@ -74,8 +75,8 @@ static int make_dirs(const char *path)
  * {spirv} replaced by quoted values; an unknown {name} is kept as written.
  * {spirv} is where a compile-opencl command leaves the SPIR-V module it
  * made on the way, if it makes one: OUT.spv (judge.c reads it there). */
-static char *expand(const runner *r, const char *tmpl, const char *in, const char *out,
-                    const char *scratch)
+static char *expand(const runner *r, const char *tmpl, hd_profile enc, const char *in,
+                    const char *out, const char *scratch)
 {
 	enum { NVALUES = 7 };
 	char harness[4200], spirv[4500];
@@ -92,7 +93,7 @@ static char *expand(const runner *r, const char *tmpl, const char *in, const cha
 	values[2] = scratch;
 	values[3] = harness;
 	values[4] = r->o->hdref;
-	values[5] = hd_profile_name(r->profile.encoding);
+	values[5] = hd_profile_name(enc);
 	values[6] = spirv;
 	hd_buf_init(&b);
 	while (*tmpl) {
@@ -150,9 +151,9 @@ static int assemble(const char *src, const char *dst, hd_status *st)
 
 /* Starts the profile's command for role on in, writing out, in dir, under
  * the run's limits: for a job, and for the decode batch through its hooks. */
-static int start_command(const runner *r, hc_role role, const char *dir, const char *in,
-                         const char *out, const char *out_log, const char *err_log,
-                         hc_child *c, hd_status *st)
+static int start_command(const runner *r, hc_role role, hd_profile enc, const char *dir,
+                         const char *in, const char *out, const char *out_log,
+                         const char *err_log, hc_child *c, hd_status *st)
 {
 	hc_limits lim = { r->profile.timeout, r->profile.memory_mb, r->profile.cpu_seconds,
 	                  r->profile.file_mb };
@@ -161,7 +162,7 @@ static int start_command(const runner *r, hc_role role, const char *dir, const c
 
 	if (r->o->timeout > 0)
 		lim.timeout = r->o->timeout;
-	cmd = expand(r, r->profile.role[role], in, out, dir);
+	cmd = expand(r, r->profile.role[role], enc, in, out, dir);
 	if (cmd == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	rc = hc_child_start(c, cmd, dir, out_log, err_log, &lim, st);
@@ -188,8 +189,8 @@ static int start_job(runner *r, slot *s, size_t k, hd_status *st)
 	} else {
 		snprintf(s->in, sizeof s->in, "%s", job->input);
 	}
-	return start_command(r, job->role, s->dir, s->in, s->out, s->out_log, s->err_log,
-	                     &s->child, st);
+	return start_command(r, job->role, r->profile.encoding, s->dir, s->in, s->out, s->out_log,
+	                     s->err_log, &s->child, st);
 }
 
 /* The facts, waiver and must-pass mark of a result, from the run's lists. */
@@ -334,10 +335,11 @@ static int batch_record(void *ctx, hc_result *res, hd_status *st)
 	return record(ctx, res, st);
 }
 
-static int batch_start(void *ctx, const char *dir, const char *in, const char *out,
-                       const char *out_log, const char *err_log, hc_child *c, hd_status *st)
+static int batch_start(void *ctx, hd_profile enc, const char *dir, const char *in,
+                       const char *out, const char *out_log, const char *err_log, hc_child *c,
+                       hd_status *st)
 {
-	return start_command(ctx, HC_ROLE_DECODE, dir, in, out, out_log, err_log, c, st);
+	return start_command(ctx, HC_ROLE_DECODE, enc, dir, in, out, out_log, err_log, c, st);
 }
 
 static int cmp_key(const hc_result *x, const char *case_id, const char *check)
@@ -366,12 +368,24 @@ static int already_done(const runner *r, const hc_job *job, size_t resumed)
 	return 0;
 }
 
+/* Starts the first decode batch from *cur on that has a command to run;
+ * *cur is left at it. */
+static int next_batch(runner *r, size_t *cur, hc_child *c, int *started, hd_status *st)
+{
+	*started = 0;
+	for (; *cur < r->nbatch; (*cur)++)
+		if (hc_decode_batch_start(&r->batch[*cur], r->scratch, c, started, st) != 0 ||
+		    *started)
+			return *started ? 0 : -1;
+	return 0;
+}
+
 static int run_jobs(runner *r, hd_status *st)
 {
 	unsigned j = r->o->jobs ? r->o->jobs : 1;
 	slot *slots = calloc(j, sizeof *slots);
 	hc_child *kids = calloc(j, sizeof *kids);
-	size_t next = 0, resumed = r->run.n;
+	size_t next = 0, resumed = r->run.n, cur = 0;
 	int rc = 0, batch = 0;
 
 	if (slots == NULL || kids == NULL) {
@@ -379,9 +393,9 @@ static int run_jobs(runner *r, hd_status *st)
 		free(kids);
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	}
-	/* the decode batch, when it runs, takes slot 0 first: it is the longest
-	 * command of the run */
-	rc = hc_decode_batch_start(&r->batch, r->scratch, &kids[0], &batch, st);
+	/* the decode batches, when they run, take slot 0 first, one after the
+	 * other: they are the longest commands of the run */
+	rc = next_batch(r, &cur, &kids[0], &batch, st);
 	for (;;) {
 		int i;
 		/* fill the free slots */
@@ -402,7 +416,9 @@ static int run_jobs(runner *r, hd_status *st)
 			break;
 		if (i == 0 && batch) {
 			batch = 0;
-			rc = hc_decode_batch_finish(&r->batch, &kids[0], st);
+			rc = hc_decode_batch_finish(&r->batch[cur++], &kids[0], st);
+			if (rc == 0)
+				rc = next_batch(r, &cur, &kids[0], &batch, st);
 			continue;
 		}
 		slots[i].child = kids[i];
@@ -486,6 +502,30 @@ static int check_requires(const hc_profile *p, hd_status *st)
 	return 0;
 }
 
+/* The decode batches: one per encoding the profile's decode reads, the
+ * second taking the cases the first leaves to the other encoding. */
+static int build_batches(runner *r, const hc_batch_hooks *hooks, hd_status *st)
+{
+	const hc_profile *p = &r->profile;
+	size_t n = p->ndecode_encodings ? p->ndecode_encodings : 1;
+
+	r->total = r->plan.n;
+	for (r->nbatch = 0; r->nbatch < n; r->nbatch++) {
+		hd_profile enc = p->ndecode_encodings ? p->decode_encodings[r->nbatch] : p->encoding;
+		if (hc_decode_batch_build(&r->batch[r->nbatch], p, enc, r->o->suite, r->o->glob,
+		                          hooks, st) != 0)
+			return -1;
+		r->batch[r->nbatch].index = (unsigned)r->nbatch;
+	}
+	if (r->nbatch == 2)
+		hc_decode_batch_split(&r->batch[0], &r->batch[1]);
+	for (size_t i = 0; i < r->nbatch; i++) {
+		hc_decode_batch_shard(&r->batch[i], r->o->shard, r->o->shards);
+		r->total += hc_decode_batch_results(&r->batch[i]);
+	}
+	return 0;
+}
+
 static int setup(runner *r, hd_status *st)
 {
 	char path[PATH_MAX > 4200 ? PATH_MAX : 4200], stamp[32];
@@ -497,10 +537,8 @@ static int setup(runner *r, hd_status *st)
 	if (hc_plan_build(&r->plan, &r->profile, r->o->suite, r->o->glob, r->o->shard,
 	                  r->o->shards, st) != 0)
 		return -1;
-	if (hc_decode_batch_build(&r->batch, &r->profile, r->o->suite, r->o->glob, r->o->shard,
-	                          r->o->shards, &hooks, st) != 0)
+	if (build_batches(r, &hooks, st) != 0)
 		return -1;
-	r->total = r->plan.n + hc_decode_batch_results(&r->batch);
 	if (load_lists(r, st) != 0)
 		return -1;
 	if (r->o->out != NULL)
@@ -520,7 +558,8 @@ static int setup(runner *r, hd_status *st)
 	if (hc_provenance_write(r->outdir, &r->profile, r->o, r->total, st) != 0)
 		return -1;
 	hc_run_sort(&r->run);
-	hc_decode_batch_resume(&r->batch, &r->run);
+	for (size_t i = 0; i < r->nbatch; i++)
+		hc_decode_batch_resume(&r->batch[i], &r->run);
 	utc_now(stamp, sizeof stamp);
 	r->run.suite_version = strdup(HC_VERSION);
 	r->run.suite_revision = strdup(r->o->revision ? r->o->revision : "unknown");
@@ -537,7 +576,8 @@ static void teardown(runner *r)
 {
 	hc_journal_close(&r->journal);
 	hc_plan_free(&r->plan);
-	hc_decode_batch_free(&r->batch);
+	for (size_t i = 0; i < 2; i++)
+		hc_decode_batch_free(&r->batch[i]);
 	hc_run_free(&r->run);
 	hc_profile_free(&r->profile);
 	hc_lines_free(&r->index);

@@ -5,7 +5,8 @@
 #    skipped case, each item's verdict the one the library gives on the same
 #    output (decode_role_tool, as tests/decode_role.sh measures), and the
 #    reports are written;
-#  - the built-in reference profile runs the batch beside its other roles;
+#  - the built-in reference profile runs the batch beside its other roles,
+#    and a second batch for the cases written in its second encoding;
 #  - each decoder profile whose tool is installed (llvm-dwarfdump-15,
 #    libdwarf-dwarfdump) gets through hdcts run exactly the verdicts the
 #    library gives on the tool's output;
@@ -158,6 +159,21 @@ cmp -s "$tmp/want" "$tmp/got" ||
 keys "$tmp/builtin" | uniq -d | head -n 3 >>"$tmp/why"
 proves "$tmp/builtin.tap" 0
 point "the built-in reference runs the decode batch beside evaluate"
+
+# 2b. both encodings: the built-in reference reads llvm-user too, so the
+# cases written in it get a second batch and end as the llvm-user run's do
+"$hdcts" run --cases 'expr/llvm-*' -j 2 --out "$tmp/both" >"$tmp/both.tap" 2>"$tmp/err" ||
+	{ echo "exit status $?"; cat "$tmp/err"; } >>"$tmp/why"
+decode_list "$tmp/ref-llvm-user" | grep ' expr/llvm-' >"$tmp/want"
+decode_list "$tmp/both" >"$tmp/got"
+[ -s "$tmp/got" ] || echo "no decode results" >>"$tmp/why"
+cmp -s "$tmp/want" "$tmp/got" ||
+	{ echo "decode results differ from the llvm-user run's:"; diff "$tmp/want" "$tmp/got"; } \
+		>>"$tmp/why"
+grep -q '^not-supported' "$tmp/got" && echo "a decode result is not-supported" >>"$tmp/why"
+[ -e "$tmp/both/scratch/decode-2/out" ] || echo "no second batch ran" >>"$tmp/why"
+keys "$tmp/both" | uniq -d | head -n 3 >>"$tmp/why"
+point "decode-encodings: the llvm-user cases get a second batch, one result each"
 
 # 3. the decoder profiles whose tools are installed
 for adapter in llvm-dwarfdump-15:llvm-dwarfdump-15 libdwarf-dwarfdump:dwarfdump; do
