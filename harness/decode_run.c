@@ -89,20 +89,24 @@ void hc_decode_batch_split(hc_decode_batch *first, hc_decode_batch *second)
 {
 	size_t k = 0, j = 0;
 
-	for (size_t i = 0; i < second->n; i++) {
-		const hc_batch_entry *e = &second->entries[i], *f;
-		f = bsearch(e, first->entries, first->n, sizeof *e, cmp_entry);
-		if (e->item != NULL && f != NULL && other_profile(f))
-			second->entries[k++] = *e;
-	}
-	second->n = k;
+	/* first gives up its other-encoding skips: to second when second has
+	 * the case as an item, and to nobody when second has no entry for it
+	 * (the case is no decode case in its own encoding either) */
 	for (size_t i = 0; i < first->n; i++) {
-		const hc_batch_entry *e = &first->entries[i];
-		if (!other_profile(e) ||
-		    bsearch(e, second->entries, second->n, sizeof *e, cmp_entry) == NULL)
+		const hc_batch_entry *e = &first->entries[i], *f;
+		f = bsearch(e, second->entries, second->n, sizeof *e, cmp_entry);
+		if (!other_profile(e) || (f != NULL && f->item == NULL))
 			first->entries[j++] = *e;
 	}
 	first->n = j;
+	/* second keeps the items first did not have */
+	for (size_t i = 0; i < second->n; i++) {
+		const hc_batch_entry *e = &second->entries[i];
+		if (e->item != NULL &&
+		    bsearch(e, first->entries, first->n, sizeof *e, cmp_entry) == NULL)
+			second->entries[k++] = *e;
+	}
+	second->n = k;
 }
 
 int hc_decode_batch_build(hc_decode_batch *b, const hc_profile *p, hd_profile enc,

@@ -60,8 +60,10 @@ int hc_decode_batch_build(hc_decode_batch *b, const hc_profile *p, hd_profile en
                           const char *suite, const char *glob, const hc_batch_hooks *hooks,
                           hd_status *st);
 /* For a profile that reads two encodings: every case gets one result. A
- * case first skips for being in the other encoding goes to second, as one
- * of second's items; second keeps only those. */
+ * case first skips for being in the other encoding goes to second when it
+ * is one of second's items, and gets no result when second has no entry
+ * for it (it is no decode case in its own encoding either); second keeps
+ * only the items first does not have. */
 void hc_decode_batch_split(hc_decode_batch *first, hc_decode_batch *second);
 /* Keeps every shards-th result from shard on (0-based), in case-id order:
  * the shards of a run partition its decode results. */
