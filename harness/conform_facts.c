@@ -144,15 +144,6 @@ static void put_attrs(const hc_dump *d, size_t die, hd_buf *b, unsigned depth)
 		hd_buf_byte(b, '}');
 }
 
-/* Whether j lies in the subtree under die. */
-static int descends(const hc_dump *d, size_t j, size_t die)
-{
-	for (unsigned k = 0; j != HC_NO_DIE && k <= HC_DUMP_MAX_DEPTH; k++, j = d->dies[j].parent)
-		if (j == die)
-			return 1;
-	return 0;
-}
-
 /* A subrange's element count: DW_AT_count, or upper - lower + 1 with the
  * C family's default lower bound 0 (DWARF 5 section 5.13). */
 static void put_bound(const hc_dump *d, size_t sub, hd_buf *b)
@@ -191,7 +182,7 @@ static int put_vector(const hc_dump *d, size_t die, hd_buf *b, unsigned depth)
 		const char *elem = hc_dump_attr(d, die, "type");
 		size_t t = elem ? hc_dump_resolve(d, e->unit, elem) : HC_NO_DIE;
 		hd_buf_printf(b, "vector");
-		for (size_t j = die + 1; j < d->ndies && d->dies[j].parent == die; j++)
+		for (size_t j = die + 1; j < e->end; j = d->dies[j].end)
 			if (strcmp(d->dies[j].tag, "subrange_type") == 0)
 				put_bound(d, j, b);
 		if (t != HC_NO_DIE && strcmp(d->dies[t].tag, "base_type") == 0) {
@@ -215,9 +206,7 @@ static void put_children(const hc_dump *d, size_t die, hd_buf *b, unsigned depth
 
 	if (!array)
 		hd_buf_byte(b, '(');
-	for (size_t j = die + 1; j < d->ndies && descends(d, j, die); j++) {
-		if (d->dies[j].parent != die)
-			continue;
+	for (size_t j = die + 1; j < d->dies[die].end; j = d->dies[j].end) {
 		if (array && strcmp(d->dies[j].tag, "subrange_type") == 0) {
 			put_bound(d, j, b);
 		} else if (!array && strcmp(d->dies[j].tag, "formal_parameter") == 0) {
@@ -283,8 +272,8 @@ static int is_entity(const hc_dump *d, size_t die)
  * whether they keep it (a `for` statement's), so keys leave it out. */
 static int holds_entity(const hc_dump *d, size_t block)
 {
-	for (size_t j = block + 1; j < d->ndies && descends(d, j, block); j++)
-		if (d->dies[j].parent == block && is_entity(d, j))
+	for (size_t j = block + 1; j < d->dies[block].end; j = d->dies[j].end)
+		if (is_entity(d, j))
 			return 1;
 	return 0;
 }

@@ -30,6 +30,15 @@ typedef struct reader {
 	size_t cap_dies, cap_attrs;
 } reader;
 
+/* Closes the open DIEs from level down: their subtrees end at the next DIE. */
+static void close_from(reader *r, size_t level)
+{
+	for (size_t l = level; l < r->depth; l++)
+		r->d->dies[r->open[l]].end = r->d->ndies;
+	if (level < r->depth)
+		r->depth = level;
+}
+
 static int bad(reader *r, hd_status *st, const char *rule)
 {
 	return hd_fail(st, HD_BAD_INPUT, "dump-layout", r->line, "%s: line %zu: %s", r->name,
@@ -84,6 +93,7 @@ static int read_die(reader *r, char *s, size_t level, hd_status *st)
 		return bad(r, st, "a unit has two root DIEs");
 	if (grow((void **)&d->dies, &r->cap_dies, d->ndies, sizeof *d->dies) != 0)
 		return oom(st);
+	close_from(r, level);
 	die = &d->dies[d->ndies];
 	memset(die, 0, sizeof *die);
 	die->parent = parent;
@@ -180,7 +190,7 @@ static int read_line(reader *r, char *line, hd_status *st)
 	if (ind == 0) {
 		const char *as = strstr(s, " address_size ");
 		r->in_tree = strncmp(s, "unit ", 5) == 0;
-		r->depth = 0;
+		close_from(r, 0);
 		r->unit = HC_NO_DIE;
 		r->address_size = as ? (unsigned)strtoul(as + 14, NULL, 10) : 8;
 		return 0;
@@ -192,6 +202,7 @@ static int read_line(reader *r, char *line, hd_status *st)
 	if (strncmp(s, "DW_TAG_", 7) == 0)
 		return read_die(r, s, ind / 2 - 1, st);
 	if (ind == 2) {          /* the unit's lines or macros block */
+		close_from(r, 0);
 		r->in_tree = 0;
 		return 0;
 	}
@@ -254,8 +265,10 @@ int hc_dump_parse(const char *text, size_t len, const char *name, hc_dump *d, hd
 		r.line++;
 		rc = read_line(&r, line, st);
 	}
-	if (rc == 0)
+	if (rc == 0) {
+		close_from(&r, 0);
 		rc = finish(&r, st);
+	}
 	hd_buf_free(&r.paths);
 	if (rc != 0)
 		hc_dump_free(d);

@@ -28,6 +28,8 @@ typedef struct hc_die {
 	const char *name;     /* the name as printed, quotes and escapes included; NULL */
 	const char *path;     /* "/structure_type "s"/member "x"#2", as references print it */
 	size_t parent;        /* HC_NO_DIE for a unit's root */
+	size_t end;           /* one past the last DIE of its subtree: its children are
+	                       * i + 1, then each child's end, up to end */
 	size_t unit;          /* index of the unit's root */
 	unsigned address_size;  /* the unit's */
 	size_t attr, nattr;   /* its attributes: attrs[attr .. attr + nattr) */

@@ -112,14 +112,7 @@ proves() {
 
 # profile NAME DECODE [EXTRA...]: a profile in $tmp playing only decode.
 profile() {
-	name=$1
-	cmd=$2
-	shift 2
-	{
-		printf '[candidate]\nname = %s\ntimeout = 60\n' "$name"
-		for line in "$@"; do printf '%s\n' "$line"; done
-		printf '[roles]\ndecode = %s\n' "$cmd"
-	} >"$tmp/$name.ini"
+	profile_ini decode 60 "$@"
 }
 
 # reference.ini's own decode command

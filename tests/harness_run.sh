@@ -37,14 +37,7 @@ outcomes() {
 
 # profile NAME EVALUATE [EXTRA...]: an evaluate-only profile in $tmp.
 profile() {
-	name=$1
-	cmd=$2
-	shift 2
-	{
-		printf '[candidate]\nname = %s\ntimeout = 2\n' "$name"
-		for line in "$@"; do printf '%s\n' "$line"; done
-		printf '[roles]\nevaluate = %s\n' "$cmd"
-	} >"$tmp/$name.ini"
+	profile_ini evaluate 2 "$@"
 }
 
 echo "TAP version 13"

@@ -30,6 +30,22 @@ point() {
 	: >"$tmp/why"
 }
 
+# profile_ini ROLE TIMEOUT NAME COMMAND [LINE...]: $tmp/NAME.ini, a
+# candidate profile playing only ROLE with COMMAND; each LINE goes into
+# [candidate] (a later key overrides the timeout).
+profile_ini() {
+	role=$1
+	limit=$2
+	name=$3
+	cmd=$4
+	shift 4
+	{
+		printf '[candidate]\nname = %s\ntimeout = %s\n' "$name" "$limit"
+		for line in "$@"; do printf '%s\n' "$line"; done
+		printf '[roles]\n%s = %s\n' "$role" "$cmd"
+	} >"$tmp/$name.ini"
+}
+
 # have COMMAND: COMMAND is on PATH.
 have() {
 	command -v "$1" >/dev/null 2>&1
