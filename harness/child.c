@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define POLL_NS 2000000L  /* 2 ms between looks when nothing has ended */
+/* The longest the parent sleeps between looks, whatever the deadlines. */
+#define IDLE_SECONDS 1.0
 
 double hc_now(void)
 {
@@ -31,6 +33,48 @@ static void set_limit(int what, uint64_t v)
 		return;
 	r.rlim_cur = r.rlim_max = (rlim_t)v;
 	setrlimit(what, &r);
+}
+
+/* The parent sleeps in poll(2) until a child ends or the nearest deadline
+ * passes, instead of waking every few milliseconds to look: SIGCHLD's
+ * handler writes a byte to a pipe the parent polls (the self-pipe trick;
+ * pselect would need SIGCHLD blocked, and children inherit masks). Both
+ * ends are non-blocking, so a full pipe cannot stop the handler, and
+ * close-on-exec, so no command inherits them. */
+static int wake_pipe[2] = { -1, -1 };
+
+static void on_sigchld(int sig)
+{
+	int saved = errno;
+	char b = 0;
+	ssize_t k = write(wake_pipe[1], &b, 1);
+
+	(void)sig;
+	(void)k;  /* a full pipe is already a wake-up */
+	errno = saved;
+}
+
+static int set_flags(int fd)
+{
+	return fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0 ||
+	       fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 ? -1 : 0;
+}
+
+static int catch_sigchld(hd_status *st)
+{
+	struct sigaction sa;
+
+	if (wake_pipe[0] >= 0)
+		return 0;
+	if (pipe(wake_pipe) != 0 || set_flags(wake_pipe[0]) != 0 || set_flags(wake_pipe[1]) != 0)
+		return hd_fail(st, HD_INTERNAL, "pipe-failed", 0,
+		               "cannot make the pipe that wakes the harness: %s", strerror(errno));
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigchld;
+	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, NULL);
+	return 0;
 }
 
 /* In the child, between fork and exec: only async-signal-safe calls. */
@@ -67,6 +111,8 @@ int hc_child_start(hc_child *c, const char *cmd, const char *dir, const char *ou
 	pid_t pid;
 
 	memset(c, 0, sizeof *c);
+	if (catch_sigchld(st) != 0)
+		return -1;
 	pid = fork();
 	if (pid < 0)
 		return hd_fail(st, HD_INTERNAL, "fork-failed", 0, "cannot start a command: %s",
@@ -106,13 +152,36 @@ static void finish(hc_child *c, int status)
 	c->pid = 0;
 }
 
+/* Sleeps until a child may have ended, or for seconds at most; 1 when a
+ * signal ended the sleep: SIGCHLD, or the caller's interrupt, which the
+ * caller must get to see. */
+static int sleep_for_child(double seconds)
+{
+	struct pollfd p = { wake_pipe[0], POLLIN, 0 };
+	/* rounded up: waking before a deadline would only look and sleep again */
+	int ms = seconds <= 0 ? 0 : (int)(seconds * 1000.0) + 1;
+
+	return poll(&p, 1, ms) < 0 && errno == EINTR;
+}
+
+/* Empties the pipe: the children it announced are about to be looked for. */
+static void drain(void)
+{
+	char buf[64];
+
+	while (read(wake_pipe[0], buf, sizeof buf) > 0)
+		;
+}
+
 int hc_child_wait(hc_child *c, size_t n)
 {
 	for (;;) {
 		int status, running = 0;
-		pid_t pid = waitpid(-1, &status, WNOHANG);
-		double now;
+		pid_t pid;
+		double now, wake;
 
+		drain();
+		pid = waitpid(-1, &status, WNOHANG);
 		if (pid > 0) {
 			int i = index_of(c, n, pid);
 			if (i >= 0) {
@@ -122,21 +191,24 @@ int hc_child_wait(hc_child *c, size_t n)
 			continue;  /* not one of ours (none should exist): ignore */
 		}
 		now = hc_now();
+		wake = now + IDLE_SECONDS;
 		for (size_t i = 0; i < n; i++) {
 			if (c[i].pid == 0)
 				continue;
 			running = 1;
-			if (now > c[i].deadline && c[i].how != HC_EXIT_TIMEOUT) {
+			if (c[i].how == HC_EXIT_TIMEOUT)
+				continue;
+			if (now > c[i].deadline) {
 				c[i].how = HC_EXIT_TIMEOUT;
 				kill(-c[i].pid, SIGKILL);
+			} else if (c[i].deadline < wake) {
+				wake = c[i].deadline;
 			}
 		}
 		if (!running)
 			return -1;
-		{
-			struct timespec t = { 0, POLL_NS };
-			nanosleep(&t, NULL);
-		}
+		if (sleep_for_child(wake - now))
+			return -2;
 	}
 }
 

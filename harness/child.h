@@ -36,8 +36,11 @@ int hc_child_start(hc_child *c, const char *cmd, const char *dir, const char *ou
                    const char *err_log, const hc_limits *lim, hd_status *st);
 /* Waits for any of the n children that are still running (pid != 0) to
  * end, killing those past their deadline; returns the index of one that
- * ended (its pid set to 0, how/status/seconds filled), or -1 when none is
- * running. */
+ * ended (its pid set to 0, how/status/seconds filled), -1 when none is
+ * running, or -2 when a signal arrived while it slept: the caller looks at
+ * its own flags (a SIGINT it catches) and calls again. It sleeps between
+ * looks, woken by SIGCHLD, which the first hc_child_start catches, for
+ * good, with a handler of its own. */
 int hc_child_wait(hc_child *c, size_t n);
 /* Kills every running child's process group (an interrupted run). */
 void hc_child_kill_all(hc_child *c, size_t n);

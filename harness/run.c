@@ -412,6 +412,8 @@ static int run_jobs(runner *r, hd_status *st)
 		if (interrupted || rc != 0)
 			break;
 		i = hc_child_wait(kids, j);
+		if (i == -2)
+			continue;  /* a signal: interrupted is looked at above */
 		if (i < 0)
 			break;
 		if (i == 0 && batch) {
