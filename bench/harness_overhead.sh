@@ -65,10 +65,10 @@ trap 'exit 2' HUP INT TERM
 # llc-15 writes the object with its DWARF 5, and ld.lld-15 links it into a
 # code object (libdwarf cannot apply AMDGPU relocations). One template, in
 # the profile and (expanded below) in the loop, so both run the same
-# commands. The
-# harness assembles cases for SPIR-V 1.6 and llvm-spirv-15 reads at most
-# 1.4, so the first step relabels the header (magic, then version 1.4; the
-# modules use nothing newer than 1.0).
+# commands. These
+# modules hold OpModuleProcessed (SPIR-V 1.1), so the harness assembles them
+# for 1.6, and llvm-spirv-15 reads at most 1.4: the first step relabels the
+# header (magic, then version 1.4; nothing in them is newer than 1.1).
 template='{ printf "\\003\\002\\043\\007\\000\\004\\001\\000"; tail -c +9 {in}; } >{scratch}/v14.spv && llvm-spirv-15 -r {scratch}/v14.spv -o {scratch}/m.bc && llvm-dis-15 {scratch}/m.bc -o {scratch}/m.ll && sed -e "/^target /d" -e "s/spir_kernel/amdgpu_kernel/g" -e "s/spir_func //g" {scratch}/m.ll >{scratch}/amd.ll && llc-15 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj {scratch}/amd.ll -o {scratch}/k.o && ld.lld-15 -shared {scratch}/k.o -o {out}'
 
 # ---- inputs (not timed) ----

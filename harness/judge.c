@@ -191,58 +191,62 @@ static int judge_evaluate(const hc_job *job, const char *out, hc_result *r, hd_s
 	return 0;
 }
 
-/* The object's canonical dump, also written beside it as OUT.dump for the
- * diff and for whoever looks at the scratch directory. 1 when the object
- * cannot be read, which decides r (a fail of the candidate). */
-static int dump_object(const hc_profile *p, const char *out, hd_buf *dump, char *path,
-                       size_t size, hc_result *r, hd_status *st)
+/* The candidate's object, dumped once for all the checks of its job. */
+typedef struct object {
+	int tried;
+	hc_outcome outcome;      /* HC_PASS when the dump is in dump */
+	char reason[512];        /* why not */
+	hd_buf dump;
+	char path[4200];         /* OUT.dump, where a strict diff writes it */
+} object;
+
+/* The object's canonical dump. An object that cannot be read is the
+ * candidate's fail. */
+static void dump_object(const hc_profile *p, const char *out, object *obj)
 {
 	hd_dump_options o = { p->encoding, 64 };
+	hd_status st;
 
-	if (hd_dwarf_dump(out, &o, dump, st) != 0) {
-		set_reason(r, HC_FAIL, "the object cannot be read: %s%s", st->msg, "");
-		return 1;
+	obj->tried = 1;
+	obj->outcome = HC_PASS;
+	if (hd_dwarf_dump(out, &o, &obj->dump, &st) != 0) {
+		obj->outcome = HC_FAIL;
+		snprintf(obj->reason, sizeof obj->reason, "the object cannot be read: %s", st.msg);
 	}
-	snprintf(path, size, "%s.dump", out);
-	if (hd_write_file_atomic(path, dump->data, dump->len, st) != 0) {
-		set_reason(r, HC_INTERNAL_ERROR, "%s%s", st->msg, "");
-		return 1;
-	}
-	return 0;
 }
 
 /* compile-spirv/strict: the object's canonical dump must equal the
- * reference's, byte for byte. The conformance checks: it must hold the
- * reference's normative facts (conform.h). */
-static int judge_object(const hc_job *job, const hc_profile *p, const char *out,
-                        hc_result *r, hd_status *st)
+ * reference's, byte for byte. The conformance and locations checks: it
+ * must hold the reference's normative facts (conform.h). */
+static int judge_object(const hc_job *job, const char *check, const hc_profile *p,
+                        const char *out, object *obj, hc_result *r, hd_status *st)
 {
-	hd_buf dump;
-	char path[4200], *want;
+	char *want;
 	int rc = 0;
 
-	hd_buf_init(&dump);
-	if (dump_object(p, out, &dump, path, sizeof path, r, st) != 0) {
-		hd_buf_free(&dump);
-		return 0;
-	}
+	if (!obj->tried)
+		dump_object(p, out, obj);
+	if (obj->outcome != HC_PASS)
+		return set_reason(r, obj->outcome, "%s%s", obj->reason, "");
 	want = read_text(job->expected, st);
-	if (want == NULL) {
-		hd_buf_free(&dump);
+	if (want == NULL)
 		return set_reason(r, HC_INTERNAL_ERROR, "no expected dump: %s%s", st->msg, "");
-	}
-	if (strcmp(job->check, HC_CHECK_STRICT) != 0) {
-		rc = hc_conform_judge(want, strlen(want), hd_buf_str(&dump), dump.len,
-		                      strstr(job->check, "/locations") != NULL, r, st);
-	} else if (strcmp(want, hd_buf_str(&dump)) == 0) {
+	if (strcmp(check, HC_CHECK_STRICT) != 0) {
+		int locations = strcmp(check, HC_CHECK_LOCATIONS_SPIRV) == 0 ||
+		                strcmp(check, HC_CHECK_LOCATIONS_OPENCL) == 0;
+		rc = hc_conform_judge(want, strlen(want), hd_buf_str(&obj->dump), obj->dump.len,
+		                      locations, r, st);
+	} else if (strcmp(want, hd_buf_str(&obj->dump)) == 0) {
 		r->outcome = HC_PASS;
 	} else {
+		/* written beside the object for diff(1), and for whoever looks */
+		snprintf(obj->path, sizeof obj->path, "%s.dump", out);
 		rc = set_reason(r, HC_FAIL, "the DWARF dump differs from the reference's%s%s", "",
 		                "");
-		r->diff = hc_diff_files(job->expected, path);
+		if (hd_write_file(obj->path, obj->dump.data, obj->dump.len, st) == 0)
+			r->diff = hc_diff_files(job->expected, obj->path);
 	}
 	free(want);
-	hd_buf_free(&dump);
 	return rc;
 }
 
@@ -271,7 +275,7 @@ static int judge_spirv(const char *out, hc_result *r)
 	hd_status st;
 	uint32_t broken;
 	hd_buf diags;
-	char line[400];
+	char line[400], count[16];
 	int rc = 0;
 
 	snprintf(path, sizeof path, "%s.spv", out);
@@ -287,9 +291,9 @@ static int judge_spirv(const char *out, hc_result *r)
 	}
 	hd_buf_init(&diags);
 	hd_spv_diag_print(m, &diags);
-	snprintf(path, sizeof path, "%u", (unsigned)broken);
+	snprintf(count, sizeof count, "%u", (unsigned)broken);
 	first_finding(hd_buf_str(&diags), line, sizeof line);
-	rc = set_reason(r, HC_FAIL, "the SPIR-V module has %s findings; first: %s", path, line);
+	rc = set_reason(r, HC_FAIL, "the SPIR-V module has %s findings; first: %s", count, line);
 	if (rc == 0 && diags.len > 0 && (r->diff = strdup(hd_buf_str(&diags))) == NULL)
 		rc = -1;
 	hd_buf_free(&diags);
@@ -297,17 +301,15 @@ static int judge_spirv(const char *out, hc_result *r)
 	return rc;
 }
 
-int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const char *out,
-             const char *err_log, hc_result *r, hd_status *st)
+/* One check of the job. */
+static int judge_check(const hc_job *job, const char *check, const hc_profile *p,
+                       const hc_child *c, const char *out, const char *err_log, object *obj,
+                       hc_result *r, hd_status *st)
 {
-	r->case_id = dup_str(job->case_id);
-	r->check = dup_str(job->check);
-	r->seconds = c->seconds;
-	if (r->case_id == NULL || r->check == NULL)
-		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	int spirv = strcmp(check, HC_CHECK_SPIRV_OPENCL) == 0;
+
 	/* a module left at {spirv} is judged even when a later step failed */
-	if (strcmp(job->check, HC_CHECK_SPIRV_OPENCL) == 0 && c->how != HC_EXIT_TIMEOUT &&
-	    module_left(out))
+	if (spirv && c->how != HC_EXIT_TIMEOUT && module_left(out))
 		return judge_spirv(out, r) == 0 ? 0 : hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
 		                                             "out of memory");
 	if (judge_exit(c, err_log, r))
@@ -317,11 +319,34 @@ int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const ch
 		return judge_evaluate(job, out, r, st);
 	case HC_ROLE_COMPILE_SPIRV:
 	case HC_ROLE_COMPILE_OPENCL:
-		if (strcmp(job->check, HC_CHECK_SPIRV_OPENCL) == 0)
+		if (spirv)
 			return set_reason(r, HC_FAIL, "no SPIR-V module at {spirv}%s%s", "", "");
-		return judge_object(job, p, out, r, st);
+		return judge_object(job, check, p, out, obj, r, st);
 	default:
 		return set_reason(r, HC_INTERNAL_ERROR, "no judge for role %s%s",
 		                  hc_role_name(job->role), "");
 	}
+}
+
+int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const char *out,
+             const char *err_log, hc_result *res, hd_status *st)
+{
+	object obj;
+	int rc = 0;
+
+	memset(&obj, 0, sizeof obj);
+	hd_buf_init(&obj.dump);
+	for (unsigned k = 0; k < job->nchecks && rc == 0; k++) {
+		hc_result *r = &res[k];
+		r->case_id = dup_str(job->case_id);
+		r->check = dup_str(job->checks[k]);
+		/* the command's time, shared by the results it gave */
+		r->seconds = c->seconds / job->nchecks;
+		if (r->case_id == NULL || r->check == NULL)
+			rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+		else
+			rc = judge_check(job, job->checks[k], p, c, out, err_log, &obj, r, st);
+	}
+	hd_buf_free(&obj.dump);
+	return rc;
 }

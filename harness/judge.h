@@ -8,9 +8,11 @@
 #include "result.h"
 
 /* Judges job from the child's end and its output file out (err_log: its
- * stderr); fills r (case_id and check set, the rest decided here). */
+ * stderr): one result per check, res[k] for job->checks[k] (case_id and
+ * check set, the rest decided here). The command ran once for all of
+ * them, so an object is dumped once. */
 int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const char *out,
-             const char *err_log, hc_result *r, hd_status *st);
+             const char *err_log, hc_result *res, hd_status *st);
 
 /* Sets r's outcome and reason when the child's end decides them before
  * any output is looked at (a crash, a timeout, a non-zero exit) and

@@ -12,8 +12,15 @@
 #include <string.h>
 #include <unistd.h>
 
-static int add_job(hc_plan *plan, const char *case_id, hc_role role, const char *check,
-                   const char *input, const char *expected)
+/* A job's checks: those that compare with an expected output, and those
+ * that need none (they judge what the command left on its own). */
+typedef struct check_set {
+	const char *with_expected[HC_MAX_CHECKS], *alone[HC_MAX_CHECKS];
+	unsigned nwith, nalone;
+} check_set;
+
+static int add_job(hc_plan *plan, const char *case_id, hc_role role, const check_set *cs,
+                   int has_expected, const char *input, const char *expected)
 {
 	hc_job *j;
 
@@ -26,11 +33,18 @@ static int add_job(hc_plan *plan, const char *case_id, hc_role role, const char 
 		plan->cap = cap;
 	}
 	j = &plan->jobs[plan->n];
+	memset(j, 0, sizeof *j);
+	if (has_expected)
+		for (unsigned i = 0; i < cs->nwith; i++)
+			j->checks[j->nchecks++] = cs->with_expected[i];
+	for (unsigned i = 0; i < cs->nalone; i++)
+		j->checks[j->nchecks++] = cs->alone[i];
+	if (j->nchecks == 0)
+		return 0;
 	j->case_id = strdup(case_id);
 	j->input = strdup(input);
-	j->expected = strdup(expected);
+	j->expected = strdup(has_expected ? expected : input);
 	j->role = role;
-	j->check = check;
 	if (j->case_id == NULL || j->input == NULL || j->expected == NULL) {
 		free(j->case_id);
 		free(j->input);
@@ -77,12 +91,12 @@ static char **list_dir(const char *dir, const char *ext, size_t *n)
 	return v;
 }
 
-/* One kind of case: the files cases/KIND/NAME.EXT whose expected output
- * expected/OUT_DIR/NAME.OUT_EXT exists (NAME.EXT.OUT_EXT for a kernel), or
- * all of them when out_dir is NULL: the check needs no expected output. */
+/* One kind of case: a job for each file cases/KIND/NAME.EXT, with the
+ * checks that compare when its expected output expected/OUT_DIR/NAME.OUT_EXT
+ * exists (NAME.EXT.OUT_EXT for a kernel), and those that need none. */
 static int add_kind(hc_plan *plan, const char *suite, const char *kind, const char *ext,
-                    const char *out_dir, const char *out_ext, hc_role role, const char *check,
-                    const char *glob)
+                    const char *out_dir, const char *out_ext, hc_role role,
+                    const check_set *cs, const char *glob)
 {
 	char dir[4096], input[8192], expected[8192], id[1024];
 	size_t n;
@@ -99,11 +113,8 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 		         (int)base, names[i], out_ext);
 		if (glob != NULL && fnmatch(glob, id, 0) != 0)
 			continue;
-		if (out_dir == NULL)
-			snprintf(expected, sizeof expected, "%s", input);
-		else if (access(expected, R_OK) != 0)
-			continue;
-		if (rc == 0 && add_job(plan, id, role, check, input, expected) != 0)
+		if (rc == 0 && add_job(plan, id, role, cs, access(expected, R_OK) == 0, input,
+		                       expected) != 0)
 			rc = -1;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -112,19 +123,12 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 	return rc;
 }
 
-/* A producer's cases: their expected output is the reference's dump. */
-static int add_compile(hc_plan *plan, const char *suite, const char *kind, const char *ext,
-                       const char *out_dir, hc_role role, const char *check, const char *glob)
-{
-	return add_kind(plan, suite, kind, ext, out_dir, ".dump", role, check, glob);
-}
-
 static int cmp_job(const void *a, const void *b)
 {
 	const hc_job *x = a, *y = b;
-	int c = strcmp(x->case_id, y->case_id);
 
-	return c != 0 ? c : strcmp(x->check, y->check);
+	/* a case id is of one kind, and a kind of one role: ids are unique */
+	return strcmp(x->case_id, y->case_id);
 }
 
 /* Keeps every shards-th job from shard on: a shard's jobs are the same
@@ -148,37 +152,36 @@ static void keep_shard(hc_plan *plan, unsigned shard, unsigned shards)
 int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const char *glob,
                   unsigned shard, unsigned shards, hd_status *st)
 {
+	static const check_set evaluate = { { "evaluate" }, { NULL }, 1, 0 };
+	check_set spirv = { { HC_CHECK_CONFORMANCE_SPIRV, HC_CHECK_LOCATIONS_SPIRV,
+		              HC_CHECK_STRICT },
+		            { NULL },
+		            p->strict ? 3 : 2,
+		            0 };
+	/* the SPIR-V check is for commands that leave their module at {spirv};
+	 * it needs no expected output, a module must break no rule */
+	const char *opencl_cmd = p->role[HC_ROLE_COMPILE_OPENCL];
+	check_set opencl = { { HC_CHECK_CONFORMANCE_OPENCL, HC_CHECK_LOCATIONS_OPENCL },
+		             { HC_CHECK_SPIRV_OPENCL },
+		             2,
+		             opencl_cmd != NULL && strstr(opencl_cmd, "{spirv}") != NULL };
 	int rc = 0;
 
 	memset(plan, 0, sizeof *plan);
 	if (p->role[HC_ROLE_EVALUATE] != NULL) {
 		rc |= add_kind(plan, suite, "expr", ".case", "expr", ".out", HC_ROLE_EVALUATE,
-		               "evaluate", glob);
+		               &evaluate, glob);
 		rc |= add_kind(plan, suite, "cfi", ".case", "cfi", ".out", HC_ROLE_EVALUATE,
-		               "evaluate", glob);
+		               &evaluate, glob);
 	}
-	if (p->role[HC_ROLE_COMPILE_SPIRV] != NULL) {
-		rc |= add_compile(plan, suite, "spirv", ".spvasm", "dwarf", HC_ROLE_COMPILE_SPIRV,
-		                  HC_CHECK_CONFORMANCE_SPIRV, glob);
-		rc |= add_compile(plan, suite, "spirv", ".spvasm", "dwarf", HC_ROLE_COMPILE_SPIRV,
-		                  HC_CHECK_LOCATIONS_SPIRV, glob);
-		if (p->strict)
-			rc |= add_compile(plan, suite, "spirv", ".spvasm", "dwarf",
-			                  HC_ROLE_COMPILE_SPIRV, HC_CHECK_STRICT, glob);
-	}
-	for (int k = 0; p->role[HC_ROLE_COMPILE_OPENCL] != NULL && k < 3; k++) {
-		static const char *const checks[] = { HC_CHECK_CONFORMANCE_OPENCL,
-			                              HC_CHECK_LOCATIONS_OPENCL,
-			                              HC_CHECK_SPIRV_OPENCL };
-		/* the SPIR-V check is for commands that leave their module at
-		 * {spirv}; it needs no expected output, a module must break no rule */
-		const char *out = k < 2 ? "opencl" : NULL;
-		if (k == 2 && strstr(p->role[HC_ROLE_COMPILE_OPENCL], "{spirv}") == NULL)
-			break;
-		rc |= add_compile(plan, suite, "opencl", ".cl", out, HC_ROLE_COMPILE_OPENCL,
-		                  checks[k], glob);
-		rc |= add_compile(plan, suite, "opencl", ".clcpp", out, HC_ROLE_COMPILE_OPENCL,
-		                  checks[k], glob);
+	if (p->role[HC_ROLE_COMPILE_SPIRV] != NULL)
+		rc |= add_kind(plan, suite, "spirv", ".spvasm", "dwarf", ".dump",
+		               HC_ROLE_COMPILE_SPIRV, &spirv, glob);
+	if (opencl_cmd != NULL) {
+		rc |= add_kind(plan, suite, "opencl", ".cl", "opencl", ".dump",
+		               HC_ROLE_COMPILE_OPENCL, &opencl, glob);
+		rc |= add_kind(plan, suite, "opencl", ".clcpp", "opencl", ".dump",
+		               HC_ROLE_COMPILE_OPENCL, &opencl, glob);
 	}
 	if (rc != 0) {
 		hc_plan_free(plan);
@@ -188,6 +191,8 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 		qsort(plan->jobs, plan->n, sizeof *plan->jobs, cmp_job);
 	if (shards > 1)
 		keep_shard(plan, shard, shards);
+	for (size_t i = 0; i < plan->n; i++)
+		plan->nresults += plan->jobs[i].nchecks;
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 /* What a run does: one job per (case, role) the candidate plays, from the
- * suite's cases/ and expected/ (docs/harness.md, "Roles and checks"). */
+ * suite's cases/ and expected/ (docs/harness.md, "Roles and checks"). A
+ * job runs the candidate's command once and gives one result per check. */
 #ifndef HC_PLAN_H
 #define HC_PLAN_H
 
@@ -15,17 +16,21 @@
 #define HC_CHECK_LOCATIONS_OPENCL "compile-opencl/locations"
 #define HC_CHECK_SPIRV_OPENCL "compile-opencl/spirv"
 
+#define HC_MAX_CHECKS 3  /* checks of one job: a producer's three */
+
 typedef struct hc_job {
 	char *case_id;       /* "expr/arith-abs" */
 	hc_role role;
-	const char *check;   /* the check this job's result is for */
+	const char *checks[HC_MAX_CHECKS];  /* the checks judged, in byte order */
+	unsigned nchecks;
 	char *input;         /* the case file */
-	char *expected;      /* the expected output file; the input when the check has none */
+	char *expected;      /* the expected output file; the input when no check has one */
 } hc_job;
 
 typedef struct hc_plan {
-	hc_job *jobs;        /* sorted by case id, then check */
+	hc_job *jobs;        /* sorted by case id */
 	size_t n, cap;
+	size_t nresults;     /* the jobs' checks, all told */
 } hc_plan;
 
 /* The jobs for every role p plays, over suite/cases and suite/expected,

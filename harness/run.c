@@ -29,6 +29,13 @@
 #include "spirv/spirv.h"
 #include "util/file.h"
 
+/* A job's command: where it runs, what it reads and writes. */
+typedef struct slot {
+	hc_child child;
+	size_t job;
+	char dir[4300], in[4400], out[4400], out_log[4400], err_log[4400];
+} slot;
+
 typedef struct runner {
 	const hc_options *o;
 	hc_profile profile;
@@ -42,6 +49,9 @@ typedef struct runner {
 	char outdir[4096], scratch[4200];
 	size_t tap_number;
 	size_t done;          /* results in the run, resumed ones included */
+	size_t resumed;       /* results the journal held at the start */
+	slot ready;           /* the next job's input, made ahead (prepare_next) */
+	size_t ready_job;     /* its index + 1; 0 when there is none */
 	int tty;
 } runner;
 
@@ -118,12 +128,6 @@ static char *expand(const runner *r, const char *tmpl, hd_profile enc, const cha
 
 /* ---- one job ---- */
 
-typedef struct slot {
-	hc_child child;
-	size_t job;
-	char dir[4300], in[4400], out[4400], out_log[4400], err_log[4400];
-} slot;
-
 /* The candidate gets a SPIR-V binary: the cases are assembly text. It is
  * assembled for SPIR-V 1.0, the version every OpenCL consumer reads (the
  * cases use nothing newer); a case that needs more gets 1.6. */
@@ -143,7 +147,7 @@ static int assemble(const char *src, const char *dst, hd_status *st)
 		             ? 0
 		             : -1;
 	if (rc == 0)
-		rc = hd_write_file_atomic(dst, words, n * 4, st);
+		rc = hd_write_file(dst, words, n * 4, st);
 	free(words);
 	hd_buf_free(&text);
 	return rc;
@@ -170,7 +174,9 @@ static int start_command(const runner *r, hc_role role, hd_profile enc, const ch
 	return rc;
 }
 
-static int start_job(runner *r, slot *s, size_t k, hd_status *st)
+/* Job k's scratch directory and paths in s, and its input: the case file,
+ * or for compile-spirv the binary assembled from it. */
+static int prepare_job(const runner *r, slot *s, size_t k, hd_status *st)
 {
 	const hc_job *job = &r->plan.jobs[k];
 
@@ -182,13 +188,23 @@ static int start_job(runner *r, slot *s, size_t k, hd_status *st)
 	snprintf(s->out_log, sizeof s->out_log, "%s/stdout.txt", s->dir);
 	snprintf(s->err_log, sizeof s->err_log, "%s/stderr.txt", s->dir);
 	unlink(s->out);
-	if (job->role == HC_ROLE_COMPILE_SPIRV) {
-		snprintf(s->in, sizeof s->in, "%s/in.spv", s->dir);
-		if (assemble(job->input, s->in, st) != 0)
-			return -1;
-	} else {
+	if (job->role != HC_ROLE_COMPILE_SPIRV) {
 		snprintf(s->in, sizeof s->in, "%s", job->input);
+		return 0;
 	}
+	snprintf(s->in, sizeof s->in, "%s/in.spv", s->dir);
+	return assemble(job->input, s->in, st);
+}
+
+static int start_job(runner *r, slot *s, size_t k, hd_status *st)
+{
+	const hc_job *job = &r->plan.jobs[k];
+
+	if (r->ready_job == k + 1)
+		*s = r->ready;       /* prepared while the last commands ran */
+	else if (prepare_job(r, s, k, st) != 0)
+		return -1;
+	r->ready_job = 0;
 	return start_command(r, job->role, r->profile.encoding, s->dir, s->in, s->out, s->out_log,
 	                     s->err_log, &s->child, st);
 }
@@ -244,51 +260,96 @@ static int record(runner *r, hc_result *res, hd_status *st)
 	return 0;
 }
 
-static int finish_job(runner *r, slot *s, hd_status *st)
+static int cmp_key(const hc_result *x, const char *case_id, const char *check)
 {
-	hc_result res;
-	int rc;
+	int c = strcmp(x->case_id, case_id);
 
-	memset(&res, 0, sizeof res);
-	rc = hc_judge(&r->plan.jobs[s->job], &r->profile, &s->child, s->out, s->err_log, &res,
-	              st);
-	if (rc == 0)
-		rc = record(r, &res, st);
-	hc_result_free(&res);
+	return c != 0 ? c : strcmp(x->check, check);
+}
+
+/* Whether the resumed journal already has (case, check): the first
+ * resumed results of the run, sorted at setup. */
+static int already_done(const runner *r, const char *case_id, const char *check)
+{
+	size_t lo = 0, hi = r->resumed;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = cmp_key(&r->run.results[mid], case_id, check);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* Records the job's results that the journal does not hold yet: a run
+ * killed between two results of one job ran it again on --resume. */
+static int record_job(runner *r, const hc_job *job, hc_result *res, hd_status *st)
+{
+	int rc = 0;
+
+	for (unsigned k = 0; k < job->nchecks && rc == 0; k++)
+		if (!already_done(r, job->case_id, job->checks[k]))
+			rc = record(r, &res[k], st);
 	return rc;
 }
 
-/* A result decided without running the candidate: the profile declares
- * the case's feature absent, or the job cannot even start (its input does
- * not assemble, no scratch directory), which is the suite's failure. */
+static int finish_job(runner *r, slot *s, hd_status *st)
+{
+	const hc_job *job = &r->plan.jobs[s->job];
+	hc_result res[HC_MAX_CHECKS];
+	int rc;
+
+	memset(res, 0, sizeof res);
+	rc = hc_judge(job, &r->profile, &s->child, s->out, s->err_log, res, st);
+	if (rc == 0)
+		rc = record_job(r, job, res, st);
+	for (unsigned k = 0; k < job->nchecks; k++)
+		hc_result_free(&res[k]);
+	return rc;
+}
+
+/* The results of a job decided without running the candidate: the profile
+ * declares the case's feature absent, or the job cannot even start (its
+ * input does not assemble, no scratch directory), which is the suite's
+ * failure. */
 static int record_plain(runner *r, size_t k, hc_outcome o, const char *reason,
                         hd_status *st)
 {
-	hc_result res;
-	int rc;
+	const hc_job *job = &r->plan.jobs[k];
+	hc_result res[HC_MAX_CHECKS];
+	int rc = 0;
 
-	memset(&res, 0, sizeof res);
-	res.case_id = strdup(r->plan.jobs[k].case_id);
-	res.check = strdup(r->plan.jobs[k].check);
-	res.outcome = o;
-	res.reason = strdup(reason);
-	rc = res.case_id && res.check && res.reason ? record(r, &res, st)
-	                                            : hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
-	                                                      "out of memory");
-	hc_result_free(&res);
+	memset(res, 0, sizeof res);
+	for (unsigned i = 0; i < job->nchecks; i++) {
+		res[i].case_id = strdup(job->case_id);
+		res[i].check = strdup(job->checks[i]);
+		res[i].outcome = o;
+		res[i].reason = strdup(reason);
+		if (!res[i].case_id || !res[i].check || !res[i].reason)
+			rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	if (rc == 0)
+		rc = record_job(r, job, res, st);
+	for (unsigned i = 0; i < job->nchecks; i++)
+		hc_result_free(&res[i]);
 	return rc;
 }
 
 /* The profile's not-supported entry that matches the job's case: a case-id
  * glob, or a fact of the case or the first words of one. */
-static const char *unsupported(const runner *r, const hc_job *job)
+static const char *unsupported(const runner *r, const char *case_id)
 {
-	size_t first, n = hc_facts_of(&r->index, job->case_id, &first);
+	size_t first, n = hc_facts_of(&r->index, case_id, &first);
 
 	for (size_t e = 0; e < r->profile.nnot_supported; e++) {
 		const char *want = r->profile.not_supported[e];
 		size_t len = strlen(want);
-		if (fnmatch(want, job->case_id, 0) == 0)
+		if (fnmatch(want, case_id, 0) == 0)
 			return want;
 		for (size_t i = first; i < first + n; i++) {
 			const char *fact = r->index.v[i].c;
@@ -302,7 +363,7 @@ static const char *unsupported(const runner *r, const hc_job *job)
 /* Starts job k in slot s, or records it at once when it needs no run. */
 static int launch(runner *r, slot *s, size_t k, int *started, hd_status *st)
 {
-	const char *absent = unsupported(r, &r->plan.jobs[k]);
+	const char *absent = unsupported(r, r->plan.jobs[k].case_id);
 	hd_status why;
 	char reason[600];
 
@@ -321,9 +382,7 @@ static int launch(runner *r, slot *s, size_t k, int *started, hd_status *st)
 
 static int batch_unsupported(void *ctx, const char *case_id, char *reason, size_t size)
 {
-	hc_job job = { .case_id = (char *)case_id, .role = HC_ROLE_DECODE,
-	               .check = HC_DECODE_CHECK };
-	const char *absent = unsupported(ctx, &job);
+	const char *absent = unsupported(ctx, case_id);
 
 	if (absent != NULL)
 		snprintf(reason, size, "the profile declares `%s` not supported", absent);
@@ -342,30 +401,13 @@ static int batch_start(void *ctx, hd_profile enc, const char *dir, const char *i
 	return start_command(ctx, HC_ROLE_DECODE, enc, dir, in, out, out_log, err_log, c, st);
 }
 
-static int cmp_key(const hc_result *x, const char *case_id, const char *check)
+/* Whether every result of the job is in the resumed journal. */
+static int job_done(const runner *r, const hc_job *job)
 {
-	int c = strcmp(x->case_id, case_id);
-
-	return c != 0 ? c : strcmp(x->check, check);
-}
-
-/* Whether the resumed journal already has (case, check): the first
- * resumed results of the run, sorted at setup. */
-static int already_done(const runner *r, const hc_job *job, size_t resumed)
-{
-	size_t lo = 0, hi = resumed;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = cmp_key(&r->run.results[mid], job->case_id, job->check);
-		if (c == 0)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	for (unsigned k = 0; k < job->nchecks; k++)
+		if (!already_done(r, job->case_id, job->checks[k]))
+			return 0;
+	return 1;
 }
 
 /* Starts the first decode batch from *cur on that has a command to run;
@@ -380,17 +422,35 @@ static int next_batch(runner *r, size_t *cur, hc_child *c, int *started, hd_stat
 	return 0;
 }
 
+/* While commands run, the harness makes the input of the job that starts
+ * next, so a candidate waits for no assembler between two commands. A
+ * failure is left for start_job to meet again and record. */
+static void prepare_next(runner *r, size_t next)
+{
+	hd_status ignored;
+
+	while (next < r->plan.n && job_done(r, &r->plan.jobs[next]))
+		next++;
+	if (next >= r->plan.n || r->ready_job == next + 1 ||
+	    unsupported(r, r->plan.jobs[next].case_id) != NULL)
+		return;
+	r->ready_job = 0;
+	if (prepare_job(r, &r->ready, next, &ignored) == 0)
+		r->ready_job = next + 1;
+}
+
 static int run_jobs(runner *r, hd_status *st)
 {
 	unsigned j = r->o->jobs ? r->o->jobs : 1;
-	slot *slots = calloc(j, sizeof *slots);
+	slot *slots = calloc(j, sizeof *slots), *ended = malloc(sizeof *ended);
 	hc_child *kids = calloc(j, sizeof *kids);
-	size_t next = 0, resumed = r->run.n, cur = 0;
-	int rc = 0, batch = 0;
+	size_t next = 0, cur = 0;
+	int rc = 0, batch = 0, held = 0;
 
-	if (slots == NULL || kids == NULL) {
+	if (slots == NULL || kids == NULL || ended == NULL) {
 		free(slots);
 		free(kids);
+		free(ended);
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	}
 	/* the decode batches, when they run, take slot 0 first, one after the
@@ -402,15 +462,20 @@ static int run_jobs(runner *r, hd_status *st)
 		for (unsigned k = 0; k < j && rc == 0 && !interrupted; k++) {
 			int started = 0;
 			while (kids[k].pid == 0 && next < r->plan.n && rc == 0 && !started) {
-				if (!already_done(r, &r->plan.jobs[next], resumed))
+				if (!job_done(r, &r->plan.jobs[next]))
 					rc = launch(r, &slots[k], next, &started, st);
 				next++;
 			}
 			if (started)
 				kids[k] = slots[k].child;
 		}
+		/* the job that ended is judged once its slot runs the next one */
+		if (held && rc == 0)
+			rc = finish_job(r, ended, st);
+		held = 0;
 		if (interrupted || rc != 0)
 			break;
+		prepare_next(r, next);
 		i = hc_child_wait(kids, j);
 		if (i == -2)
 			continue;  /* a signal: interrupted is looked at above */
@@ -423,13 +488,15 @@ static int run_jobs(runner *r, hd_status *st)
 				rc = next_batch(r, &cur, &kids[0], &batch, st);
 			continue;
 		}
-		slots[i].child = kids[i];
-		rc = finish_job(r, &slots[i], st);
+		*ended = slots[i];
+		ended->child = kids[i];
+		held = 1;
 	}
 	if (interrupted || rc != 0)
 		hc_child_kill_all(kids, j);
 	free(slots);
 	free(kids);
+	free(ended);
 	if (interrupted && rc == 0)
 		rc = hd_fail(st, HD_INTERNAL, "interrupted", 0,
 		             "interrupted: %zu of %zu results are in the journal; --resume goes on",
@@ -511,7 +578,7 @@ static int build_batches(runner *r, const hc_batch_hooks *hooks, hd_status *st)
 	const hc_profile *p = &r->profile;
 	size_t n = p->ndecode_encodings ? p->ndecode_encodings : 1;
 
-	r->total = r->plan.n;
+	r->total = r->plan.nresults;
 	for (r->nbatch = 0; r->nbatch < n; r->nbatch++) {
 		hd_profile enc = p->ndecode_encodings ? p->decode_encodings[r->nbatch] : p->encoding;
 		if (hc_decode_batch_build(&r->batch[r->nbatch], p, enc, r->o->suite, r->o->glob,
@@ -560,6 +627,7 @@ static int setup(runner *r, hd_status *st)
 	if (hc_provenance_write(r->outdir, &r->profile, r->o, r->total, st) != 0)
 		return -1;
 	hc_run_sort(&r->run);
+	r->resumed = r->run.n;
 	for (size_t i = 0; i < r->nbatch; i++)
 		hc_decode_batch_resume(&r->batch[i], &r->run);
 	utc_now(stamp, sizeof stamp);

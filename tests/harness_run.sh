@@ -6,6 +6,9 @@
 #  - not-supported entries and waivers decide their outcomes;
 #  - a run killed with SIGKILL and then resumed has every result exactly
 #    once, and as many as the plan;
+#  - a producer's command runs once per case, however many checks judge
+#    it, and a job whose results the journal holds only some of runs again
+#    on --resume and records only the missing ones;
 #  - the TAP stream passes prove;
 #  - --baseline writes the comparison with an earlier run beside the
 #    reports (its regressions listed), keeps stdout pure TAP and the exit
@@ -130,7 +133,31 @@ points=$(grep -c '^\(not \)\{0,1\}ok ' "$tmp/kill2.tap")
 [ "$points" -eq "$plan" ] || echo "the resumed TAP has $points points for $plan" >>"$tmp/why"
 point "a killed run resumes with no result lost or repeated"
 
-# 5. --baseline: the reference's results against a wrong candidate's
+# 5. one command per job: the reference's compile-spirv, counting its runs
+profile_ini compile-spirv 60 counted "echo x >>'$tmp/runs' && '$hdref' lower {in} -o {out}" \
+	'strict = true'
+"$hdcts" run --candidate "$tmp/counted.ini" --cases 'spirv/di100-DebugTypeBasic-*' \
+	--out "$tmp/once" >/dev/null 2>"$tmp/err" || { echo "exit status $?"; cat "$tmp/err"; } >>"$tmp/why"
+cases=$(sed -n 's/.*"case": *"\([^"]*\)".*/\1/p' "$tmp/once/journal.jsonl" | sort -u | wc -l)
+results=$(wc -l <"$tmp/once/journal.jsonl")
+runs=$(wc -l <"$tmp/runs")
+[ "$cases" -gt 0 ] && [ "$runs" -eq "$cases" ] && [ "$results" -eq $((3 * cases)) ] ||
+	echo "$cases cases, $results results, the compiler ran $runs times" >>"$tmp/why"
+# keep each case's first result only, as a kill between two results would
+awk -F'"check":' '!seen[$1]++' "$tmp/once/journal.jsonl" >"$tmp/first" &&
+	cp "$tmp/first" "$tmp/once/journal.jsonl"
+: >"$tmp/runs"
+"$hdcts" run --candidate "$tmp/counted.ini" --cases 'spirv/di100-DebugTypeBasic-*' \
+	--out "$tmp/once" --resume >/dev/null 2>"$tmp/err" ||
+	{ echo "resume exit status $?"; cat "$tmp/err"; } >>"$tmp/why"
+unique=$(sed -n 's/.*"case": *"\([^"]*\)".*"check": *"\([^"]*\)".*/\1 \2/p' \
+	"$tmp/once/journal.jsonl" | sort -u | wc -l)
+[ "$(wc -l <"$tmp/runs")" -eq "$cases" ] && [ "$(wc -l <"$tmp/once/journal.jsonl")" -eq "$results" ] &&
+	[ "$unique" -eq "$results" ] && head -n "$cases" "$tmp/once/journal.jsonl" | cmp -s - "$tmp/first" ||
+	echo "resuming half-judged jobs: $(wc -l <"$tmp/runs") runs, $unique distinct results" >>"$tmp/why"
+point "a compiler runs once per case for all its checks; --resume completes a half-recorded job"
+
+# 6. --baseline: the reference's results against a wrong candidate's
 "$hdcts" run --candidate "$tmp/liar.ini" --cases 'expr/arith-*' --out "$tmp/regress" \
 	--baseline "$tmp/ref/results.json" >"$tmp/regress.tap" 2>"$tmp/err"
 [ $? -eq 1 ] || echo "the exit status must stay the verdict (1)" >>"$tmp/why"
