@@ -217,9 +217,10 @@ static void walk(cov_run *r, const char *kind, const char *ext,
 	char dir[1024], path[2048], where[1024];
 	size_t n;
 	char **names;
+	hd_status ignored;  /* a kind with no directory has no cases */
 
 	snprintf(dir, sizeof dir, "%s/%s", r->cases, kind);
-	names = hdgen_list_dir(dir, ext, &n);
+	hd_list_dir(dir, ext, &names, &n, &ignored);
 	for (size_t i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
 		snprintf(where, sizeof where, "%s/%s", kind, names[i]);
@@ -229,7 +230,7 @@ static void walk(cov_run *r, const char *kind, const char *ext,
 			r->unreadable++;
 		}
 	}
-	hdgen_free_list(names, n);
+	hd_free_names(names, n);
 }
 
 /* "12" cases with the needed polarity, or "**none**". */

@@ -40,16 +40,22 @@ typedef struct ex_run {
 
 static int remember(ex_run *r, const char *kind, const char *file)
 {
-	char key[1024];
+	size_t size = strlen(kind) + strlen(file) + 2;
+	char *key = malloc(size);
 
+	if (key == NULL)
+		return -1;
+	snprintf(key, size, "%s/%s", kind, file);
 	if (r->nmade == r->cap) {
 		char **p = realloc(r->made, (r->cap = r->cap ? r->cap * 2 : 1024) * sizeof *p);
-		if (p == NULL)
+		if (p == NULL) {
+			free(key);
 			return -1;
+		}
 		r->made = p;
 	}
-	snprintf(key, sizeof key, "%s/%s", kind, file);
-	return (r->made[r->nmade++] = strdup(key)) != NULL ? 0 : -1;
+	r->made[r->nmade++] = key;
+	return 0;
 }
 
 /* Writes OUT/kind/stem.ext from out, remembering it. */
@@ -61,7 +67,7 @@ static int put(ex_run *r, const char *kind, const char *stem, const char *ext, h
 	snprintf(dir, sizeof dir, "%s/%s", r->out, kind);
 	snprintf(file, sizeof file, "%s.%s", stem, ext);
 	snprintf(path, sizeof path, "%s/%s", dir, file);
-	if (out->failed || hdgen_mkdirs(dir) != 0 ||
+	if (out->failed || hd_make_dirs(dir) != 0 ||
 	    hd_write_file_atomic(path, out->data, out->len, &st) != 0 ||
 	    remember(r, kind, file) != 0) {
 		fprintf(stderr, "hdgen expected: cannot write %s\n", path);
@@ -240,12 +246,13 @@ static void run_kind(ex_run *r, const char *kind, const char *ext)
 	char dir[1024], path[2048];
 	size_t n;
 	char **files;
+	hd_status ignored;  /* a kind with no directory has no cases */
 
 	if ((r->only != NULL && strcmp(r->only, kind) != 0) ||
 	    (strcmp(kind, "opencl") == 0 && !r->opencl))
 		return;
 	snprintf(dir, sizeof dir, "%s/%s", r->cases, kind);
-	files = hdgen_list_dir(dir, ext, &n);
+	hd_list_dir(dir, ext, &files, &n, &ignored);
 	for (size_t i = 0; i < n; i++) {
 		char stem[1024];
 		/* a kernel keeps its extension: k.cl and k.clcpp are two cases */
@@ -261,7 +268,7 @@ static void run_kind(ex_run *r, const char *kind, const char *ext)
 		else
 			expect_eval(r, kind, path, stem);
 	}
-	hdgen_free_list(files, n);
+	hd_free_names(files, n);
 }
 
 /* Removes OUT/kind's files that this run did not write. */
@@ -270,19 +277,20 @@ static void prune(ex_run *r, const char *kind)
 	char dir[1024], path[2048], key[1024];
 	size_t n;
 	char **files;
+	hd_status ignored;  /* nothing to prune in a directory not there */
 
 	snprintf(dir, sizeof dir, "%s/%s", r->out, kind);
-	files = hdgen_list_dir(dir, "", &n);
+	hd_list_dir(dir, "", &files, &n, &ignored);
 	for (size_t i = 0; i < n; i++) {
 		snprintf(key, sizeof key, "%s/%s", kind, files[i]);
 		if (bsearch(&(const char *){ key }, r->made, r->nmade, sizeof *r->made,
-		            hdgen_cmp_str) != NULL || files[i][0] == '.')
+		            hd_cmp_names) != NULL)
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
 		if (unlink(path) == 0)
 			printf("hdgen expected: removed %s (no case makes it)\n", path);
 	}
-	hdgen_free_list(files, n);
+	hd_free_names(files, n);
 }
 
 /* The scratch directory and what the compilers and the dump left in it. */
@@ -332,7 +340,7 @@ int hdgen_expected(int argc, char **argv)
 	run_kind(&r, "opencl", ".clcpp");
 	remove_work(r.work);
 	if (r.nmade > 1)
-		qsort(r.made, r.nmade, sizeof *r.made, hdgen_cmp_str);
+		qsort(r.made, r.nmade, sizeof *r.made, hd_cmp_names);
 	/* pruning after a failure could delete what a broken case used to make */
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && r.nfailed == 0; k++)
 		if (strcmp(kinds[k], "opencl") == 0 && !r.opencl)
@@ -340,7 +348,7 @@ int hdgen_expected(int argc, char **argv)
 		else if (r.only == NULL || strcmp(r.only, kinds[k]) == 0 ||
 		    (strcmp(r.only, "spirv") == 0 && strcmp(kinds[k], "dwarf") == 0))
 			prune(&r, kinds[k]);
-	hdgen_free_list(r.made, r.nmade);
+	hd_free_names(r.made, r.nmade);
 	printf("hdgen expected: %zu cases, %zu failed, outputs in %s\n", r.ncases, r.nfailed,
 	       r.out);
 	if (r.nbroken > 0)

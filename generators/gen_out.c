@@ -71,7 +71,7 @@ int gen_case(gen_out *g, const char *kind, const char *name, const char *ext,
 		return hd_fail(g->st, HD_INTERNAL, "gen-duplicate", 0,
 		               "two generated cases are called %s", key);
 	snprintf(path, sizeof path, "%s/%s", g->root, kind);
-	if (hdgen_mkdirs(path) != 0)
+	if (hd_make_dirs(path) != 0)
 		return hd_fail(g->st, HD_INTERNAL, "write-failed", 0, "cannot make %s: %s", path,
 		               strerror(errno));
 	snprintf(path, sizeof path, "%s/%s/gen-%s.%s", g->root, kind, name, ext);

@@ -1,11 +1,9 @@
 /* hdgen: writes the generated cases, computes the expected outputs and the
  * coverage map (docs/generators.md). */
 #include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gen.h"
@@ -27,67 +25,6 @@ static const struct {
 };
 
 #define NGENERATORS (sizeof generators / sizeof generators[0])
-
-int hdgen_cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-char **hdgen_list_dir(const char *dir, const char *ext, size_t *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **v = NULL;
-	size_t cap = 0, len = strlen(ext);
-
-	*n = 0;
-	if (d == NULL)
-		return NULL;
-	while ((e = readdir(d)) != NULL) {
-		size_t l = strlen(e->d_name);
-		if (l <= len || strcmp(e->d_name + l - len, ext) != 0)
-			continue;
-		if (*n == cap) {
-			char **p = realloc(v, (cap = cap ? cap * 2 : 256) * sizeof *p);
-			if (p == NULL)
-				break;
-			v = p;
-		}
-		if ((v[*n] = strdup(e->d_name)) == NULL)
-			break;
-		(*n)++;
-	}
-	closedir(d);
-	if (*n > 1)
-		qsort(v, *n, sizeof *v, hdgen_cmp_str);
-	return v;
-}
-
-void hdgen_free_list(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-int hdgen_mkdirs(const char *path)
-{
-	char p[1024];
-	size_t n = strlen(path);
-
-	if (n == 0 || n >= sizeof p)
-		return -1;
-	memcpy(p, path, n + 1);
-	/* each prefix in turn, so a scratch root like /tmp/x/cases works */
-	for (char *s = p + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			if (mkdir(p, 0777) != 0 && errno != EEXIST)
-				return -1;
-			*s = '/';
-		}
-	return mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
 
 int hdgen_usage(void)
 {

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "util/dir.h"
 #include "util/status.h"
 
 int hdgen_expected(int argc, char **argv);  /* expected.c */
@@ -19,13 +20,5 @@ int hdgen_opencl_module(const char *kernel, const char *work, char *spv, size_t 
 
 /* hdgen.c: prints the usage and returns the usage exit status (2). */
 int hdgen_usage(void);
-/* strcmp order of two char * (for qsort and bsearch of name lists). */
-int hdgen_cmp_str(const void *a, const void *b);
-/* The names of dir's entries ending in ext ("" for all), in strcmp order;
- * *n their number (0 and NULL when dir cannot be read). */
-char **hdgen_list_dir(const char *dir, const char *ext, size_t *n);
-void hdgen_free_list(char **names, size_t n);
-/* Makes path and every missing directory above it; 0, or -1 with errno. */
-int hdgen_mkdirs(const char *path);
 
 #endif

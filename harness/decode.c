@@ -1,7 +1,6 @@
 /* The decode role's input side: which cases of the corpus are decode items
  * for a profile, the ELF object that holds them, and the reference's text
  * of each (docs/adapter-protocol.md, "decode"). */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #include "dwarf/die.h"
 #include "dwarf/elf.h"
 #include "dwarf/expr.h"
+#include "util/dir.h"
 #include "util/file.h"
 
 #define CASE_SUFFIX ".case"
@@ -258,57 +258,6 @@ static int load_case(collector *c, const char *dir, const char *file, hd_status 
 	return rc;
 }
 
-static int cmp_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int is_case_file(const char *name)
-{
-	size_t n = strlen(name), s = strlen(CASE_SUFFIX);
-
-	return n > s && name[0] != '.' && strcmp(name + n - s, CASE_SUFFIX) == 0;
-}
-
-/* The *.case names of dir, sorted, so the object and the results come out
- * the same whatever order readdir gives. */
-static int list_cases(const char *dir, char ***names, size_t *n, hd_status *st)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t cap = 0;
-
-	*names = NULL;
-	*n = 0;
-	if (d == NULL)
-		return hd_fail(st, HD_BAD_INPUT, "open", 0, "cannot read the directory %s", dir);
-	while ((e = readdir(d)) != NULL) {
-		if (!is_case_file(e->d_name))
-			continue;
-		if (*n == cap) {
-			char **p = realloc(*names, (cap ? cap * 2 : 512) * sizeof *p);
-			if (p == NULL)
-				break;
-			*names = p;
-			cap = cap ? cap * 2 : 512;
-		}
-		if (((*names)[*n] = dup_text(e->d_name, strlen(e->d_name))) == NULL)
-			break;
-		(*n)++;
-	}
-	closedir(d);
-	if (e != NULL) {
-		for (size_t i = 0; i < *n; i++)
-			free((*names)[i]);
-		free(*names);
-		*names = NULL;
-		*n = 0;
-		return oom(st);
-	}
-	qsort(*names, *n, sizeof **names, cmp_names);
-	return 0;
-}
-
 int hc_decode_collect(const char *dir, hd_profile profile, hc_decode_set *set,
                       hd_status *st)
 {
@@ -319,13 +268,12 @@ int hc_decode_collect(const char *dir, hd_profile profile, hc_decode_set *set,
 
 	memset(set, 0, sizeof *set);
 	set->profile = profile;
-	if (list_cases(dir, &names, &n, st) != 0)
+	/* sorted, so the object and the results come out the same everywhere */
+	if (hd_list_dir(dir, CASE_SUFFIX, &names, &n, st) != 0)
 		return -1;
 	for (size_t i = 0; i < n && rc == 0; i++)
 		rc = load_case(&c, dir, names[i], st);
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	hd_free_names(names, n);
 	if (rc != 0) {
 		hc_decode_set_free(set);
 		set->profile = profile;

@@ -5,12 +5,13 @@
  * itself does not define. */
 #include "plan.h"
 
-#include <dirent.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "util/dir.h"
 
 /* A job's checks: those that compare with an expected output, and those
  * that need none (they judge what the command left on its own). */
@@ -55,42 +56,6 @@ static int add_job(hc_plan *plan, const char *case_id, hc_role role, const check
 	return 0;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The names in dir ending in ext, sorted (byte order, whatever the locale). */
-static char **list_dir(const char *dir, const char *ext, size_t *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **v = NULL;
-	size_t cap = 0, elen = strlen(ext);
-
-	*n = 0;
-	if (d == NULL)
-		return NULL;
-	while ((e = readdir(d)) != NULL) {
-		size_t len = strlen(e->d_name);
-		if (len <= elen || strcmp(e->d_name + len - elen, ext) != 0)
-			continue;
-		if (*n == cap) {
-			char **g = realloc(v, (cap = cap ? cap * 2 : 256) * sizeof *v);
-			if (g == NULL)
-				break;
-			v = g;
-		}
-		if ((v[*n] = strdup(e->d_name)) == NULL)
-			break;
-		(*n)++;
-	}
-	closedir(d);
-	if (*n > 1)
-		qsort(v, *n, sizeof *v, cmp_name);
-	return v;
-}
-
 /* One kind of case: a job for each file cases/KIND/NAME.EXT, with the
  * checks that compare when its expected output expected/OUT_DIR/NAME.OUT_EXT
  * exists (NAME.EXT.OUT_EXT for a kernel), and those that need none. */
@@ -100,9 +65,13 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 {
 	char dir[4096], input[8192], expected[8192], id[1024];
 	size_t n;
-	char **names = list_dir((snprintf(dir, sizeof dir, "%s/cases/%s", suite, kind), dir),
-	                        ext, &n);
+	char **names;
+	hd_status ignored;
 	int rc = 0;
+
+	/* a suite without this kind (a scratch suite of one kind) has no jobs of it */
+	snprintf(dir, sizeof dir, "%s/cases/%s", suite, kind);
+	hd_list_dir(dir, ext, &names, &n, &ignored);
 
 	for (size_t i = 0; i < n; i++) {
 		/* a kernel keeps its extension: k.cl and k.clcpp are two cases */
@@ -117,9 +86,7 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 		                       expected) != 0)
 			rc = -1;
 	}
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	hd_free_names(names, n);
 	return rc;
 }
 

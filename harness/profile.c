@@ -100,7 +100,7 @@ static int set_number(reader *r, const char *v, double max, double *out)
 
 static int set_u64(reader *r, const char *v, uint64_t *out)
 {
-	double d;
+	double d = 0;
 
 	if (set_number(r, v, 1e9, &d) != 0)
 		return -1;

@@ -6,14 +6,12 @@
 #define _XOPEN_SOURCE 700
 #include "run.h"
 
-#include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,6 +25,7 @@
 #include "provenance.h"
 #include "render.h"
 #include "spirv/spirv.h"
+#include "util/dir.h"
 #include "util/file.h"
 
 /* A job's command: where it runs, what it reads and writes. */
@@ -64,22 +63,6 @@ static void on_signal(int sig)
 }
 
 /* ---- paths and commands ---- */
-
-static int make_dirs(const char *path)
-{
-	char p[4096];
-
-	snprintf(p, sizeof p, "%s", path);
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) != 0 && errno != EEXIST)
-			return -1;
-		*s = '/';
-	}
-	return mkdir(p, 0755) != 0 && errno != EEXIST ? -1 : 0;
-}
 
 /* The template with {in} {out} {scratch} {harness} {hdref} {encoding}
  * {spirv} replaced by quoted values; an unknown {name} is kept as written.
@@ -182,7 +165,7 @@ static int prepare_job(const runner *r, slot *s, size_t k, hd_status *st)
 
 	s->job = k;
 	snprintf(s->dir, sizeof s->dir, "%s/%zu", r->scratch, k);
-	if (make_dirs(s->dir) != 0)
+	if (hd_make_dirs(s->dir) != 0)
 		return hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot make %s", s->dir);
 	snprintf(s->out, sizeof s->out, "%s/out", s->dir);
 	snprintf(s->out_log, sizeof s->out_log, "%s/stdout.txt", s->dir);
@@ -615,7 +598,7 @@ static int setup(runner *r, hd_status *st)
 	else
 		snprintf(r->outdir, sizeof r->outdir, "reports/%s", r->profile.name);
 	snprintf(r->scratch, sizeof r->scratch, "%s/scratch", r->outdir);
-	if (make_dirs(r->scratch) != 0)
+	if (hd_make_dirs(r->scratch) != 0)
 		return hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot make %s", r->scratch);
 	/* commands run in their scratch directory: every path they get is absolute */
 	if (realpath(r->scratch, path) == NULL)
