@@ -490,8 +490,10 @@ static int outcome_value(reader *j, hc_result *r)
 	return 0;
 }
 
-static int result_field(reader *j, int k, hc_result *r)
+static int result_field(reader *j, int k, void *ctx)
 {
+	hc_result *r = ctx;
+
 	switch (k) {
 	case K_CASE: return string_or_null(j, "case", &r->case_id, 0);
 	case K_CHECK: return string_or_null(j, "check", &r->check, 0);
@@ -522,23 +524,26 @@ static int check_missing(reader *j, size_t at, const char *const *keys, int n, u
 	return 0;
 }
 
-static int read_result(reader *j, hc_result *r)
+/* An object whose keys[] must each be there once; field reads the value
+ * of keys[k] into ctx, and a key not in keys[] is skipped (a later schema
+ * may add keys). what names the object in errors. */
+static int read_object(reader *j, const char *const *keys, int n, const char *what,
+                       int (*field)(reader *, int, void *), void *ctx)
 {
 	size_t count = 0, at;
 	unsigned seen = 0;
 	char *key;
 	int rc, k;
 
-	memset(r, 0, sizeof *r);
 	skip_ws(j);
 	at = j->pos;
 	if (peek(j) != '{')
-		return wrong_type(j, "an object as a result", "");
+		return wrong_type(j, "an object as ", what);
 	if (open_container(j, '{', "'{'") != 0)
 		return -1;
 	while ((rc = next_key(j, &count, &key)) == 1) {
 		size_t kat = j->pos;
-		k = key_index(result_keys, K_COUNT, key);
+		k = key_index(keys, n, key);
 		if (k >= 0 && (seen & 1u << k)) {
 			fail_at(j, kat, "json-duplicate", "the key \"%s\" twice", key);
 			free(key);
@@ -547,12 +552,18 @@ static int read_result(reader *j, hc_result *r)
 		free(key);
 		if (k >= 0)
 			seen |= 1u << k;
-		if ((k >= 0 ? result_field(j, k, r) : skip_value(j)) != 0)
+		if ((k >= 0 ? field(j, k, ctx) : skip_value(j)) != 0)
 			return -1;
 	}
 	if (rc != 0)
 		return -1;
-	return check_missing(j, at, result_keys, K_COUNT, seen, "a result");
+	return check_missing(j, at, keys, n, seen, what);
+}
+
+static int read_result(reader *j, hc_result *r)
+{
+	memset(r, 0, sizeof *r);
+	return read_object(j, result_keys, K_COUNT, "a result", result_field, r);
 }
 
 /* Whitespace only, after the top-level value. */
@@ -640,8 +651,10 @@ static int schema(reader *j)
 	return 0;
 }
 
-static int run_field(reader *j, int k, hc_run *run)
+static int run_field(reader *j, int k, void *ctx)
 {
+	hc_run *run = ctx;
+
 	switch (k) {
 	case R_SCHEMA: return schema(j);
 	case R_SUITE_VERSION: return string_or_null(j, run_keys[k], &run->suite_version, 1);
@@ -656,35 +669,8 @@ static int run_field(reader *j, int k, hc_run *run)
 
 static int read_run(reader *j, hc_run *run)
 {
-	size_t count = 0, at;
-	unsigned seen = 0;
-	char *key;
-	int rc, k;
-
-	skip_ws(j);
-	at = j->pos;
-	if (peek(j) != '{')
-		return wrong_type(j, "an object as results.json", "");
-	if (open_container(j, '{', "'{'") != 0)
-		return -1;
-	while ((rc = next_key(j, &count, &key)) == 1) {
-		size_t kat = j->pos;
-		k = key_index(run_keys, R_COUNT, key);
-		if (k >= 0 && (seen & 1u << k)) {
-			fail_at(j, kat, "json-duplicate", "the key \"%s\" twice", key);
-			free(key);
-			return -1;
-		}
-		free(key);
-		if (k >= 0)
-			seen |= 1u << k;
-		/* "conforms" and "totals" are derived: readers recompute them */
-		if ((k >= 0 ? run_field(j, k, run) : skip_value(j)) != 0)
-			return -1;
-	}
-	if (rc != 0)
-		return -1;
-	return check_missing(j, at, run_keys, R_COUNT, seen, "results.json");
+	/* "conforms" and "totals" are derived: readers recompute them */
+	return read_object(j, run_keys, R_COUNT, "results.json", run_field, run);
 }
 
 int hc_run_parse(const char *text, size_t len, hc_run *run, hd_status *st)
