@@ -86,16 +86,23 @@ static int is_reference_attr(const char *name)
 	       strcmp(name, "import") == 0;
 }
 
-/* What an absent attribute means, where DWARF gives it a meaning: a
- * pointer's size is the unit's address size (DWARF 5 section 5.3), and no
- * address class is DW_ADDR_none (seed 002, "Segmented Addresses"). */
-static const char *default_of(const hc_die *e, const char *attr, char *buf, size_t size)
+/* What an absent attribute means, where DWARF gives it a meaning. No
+ * address class is DW_ADDR_none (seed 002, "Segmented Addresses"). A
+ * pointer's size is the unit's address size (DWARF 5 section 5.3), except
+ * in seed 002's group (3) and private (4) classes: on AMDGPU those are the
+ * local and private address spaces, whose addresses are 32 bits
+ * (AMDGPUUsage, "Address Spaces"). */
+static const char *default_of(const hc_dump *d, size_t die, const char *attr, char *buf,
+                              size_t size)
 {
+	const hc_die *e = &d->dies[die];
 	int pointer = strstr(e->tag, "reference_type") != NULL ||
 	              strcmp(e->tag, "pointer_type") == 0;
 
 	if (pointer && strcmp(attr, "byte_size") == 0) {
-		snprintf(buf, size, "%u", e->address_size);
+		const char *cls = hc_dump_attr(d, die, "address_class");
+		int narrow = cls != NULL && (strcmp(cls, "3") == 0 || strcmp(cls, "4") == 0);
+		snprintf(buf, size, "%u", narrow ? 4u : e->address_size);
 		return buf;
 	}
 	if (pointer && strcmp(attr, "address_class") == 0)
@@ -131,7 +138,7 @@ static void put_attrs(const hc_dump *d, size_t die, hd_buf *b, unsigned depth)
 	for (size_t i = 0; r != NULL && i < 5 && r->attrs[i] != NULL; i++) {
 		char buf[32];
 		const char *v = hc_dump_attr(d, die, r->attrs[i]);
-		const char *dflt = v ? NULL : default_of(e, r->attrs[i], buf, sizeof buf);
+		const char *dflt = v ? NULL : default_of(d, die, r->attrs[i], buf, sizeof buf);
 		if (strcmp(r->attrs[i], "type") == 0 || (v == NULL && dflt == NULL))
 			continue;
 		hd_buf_printf(b, "%s%s ", any++ ? ", " : "{", r->attrs[i]);

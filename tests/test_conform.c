@@ -115,17 +115,22 @@ static hc_outcome judge(const char *got, int locations, char **diff, char **reas
 	return o;
 }
 
-/* want with the first occurrence of from replaced by to. */
-static char *edit(const char *from, const char *to)
+/* text with the first occurrence of from replaced by to. */
+static char *replace_in(const char *text, const char *from, const char *to)
 {
-	const char *at = strstr(want, from);
-	size_t n = strlen(want) - strlen(from) + strlen(to) + 1;
+	const char *at = strstr(text, from);
+	size_t n = strlen(text) - strlen(from) + strlen(to) + 1;
 	char *s = malloc(n);
 
 	if (at == NULL || s == NULL)
 		abort();
-	snprintf(s, n, "%.*s%s%s", (int)(at - want), want, to, at + strlen(from));
+	snprintf(s, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
 	return s;
+}
+
+static char *edit(const char *from, const char *to)
+{
+	return replace_in(want, from, to);
 }
 
 static void test_same_facts(void)
@@ -224,6 +229,36 @@ static void test_facts_text(void)
 	hd_buf_free(&out);
 }
 
+/* A pointer with no size has the unit's address size, or 4 bytes in the
+ * group and private classes (AMDGPU's 32-bit local and private spaces). */
+static void test_pointer_size(void)
+{
+	static const char *const classes[] = { "1", "3", "4" };
+	static const char *const sizes[] = { "8", "4", "4" };
+	char *sizeless = edit("      DW_AT_byte_size constant 8\n      DW_AT_address_class",
+	                      "      DW_AT_address_class");
+
+	for (int i = 0; i < 3; i++) {
+		char to[64], fact[96], name[96];
+		char *got;
+		hd_buf out;
+		hd_status st;
+		snprintf(to, sizeof to, "DW_AT_address_class constant %s\n", classes[i]);
+		snprintf(fact, sizeof fact, "pointer_type{byte_size %s, address_class %s}", sizes[i],
+		         classes[i]);
+		snprintf(name, sizeof name, "a sizeless pointer of address class %s has %s bytes",
+		         classes[i], sizes[i]);
+		got = replace_in(sizeless, "DW_AT_address_class constant 1\n", to);
+		hd_buf_init(&out);
+		OK(hc_conform_facts(got, strlen(got), "got", &out, &st) == 0 &&
+		           strstr(hd_buf_str(&out), fact) != NULL,
+		   name);
+		hd_buf_free(&out);
+		free(got);
+	}
+	free(sizeless);
+}
+
 int main(void)
 {
 	tap_begin();
@@ -232,5 +267,6 @@ int main(void)
 	test_locations();
 	test_bad_dumps();
 	test_facts_text();
+	test_pointer_size();
 	return tap_end();
 }
