@@ -66,9 +66,17 @@ static int catch_sigchld(hd_status *st)
 
 	if (wake_pipe[0] >= 0)
 		return 0;
-	if (pipe(wake_pipe) != 0 || set_flags(wake_pipe[0]) != 0 || set_flags(wake_pipe[1]) != 0)
+	if (pipe(wake_pipe) != 0)
 		return hd_fail(st, HD_INTERNAL, "pipe-failed", 0,
 		               "cannot make the pipe that wakes the harness: %s", strerror(errno));
+	if (set_flags(wake_pipe[0]) != 0 || set_flags(wake_pipe[1]) != 0) {
+		int err = errno;
+		close(wake_pipe[0]);
+		close(wake_pipe[1]);
+		wake_pipe[0] = wake_pipe[1] = -1;  /* so the next command tries again */
+		return hd_fail(st, HD_INTERNAL, "pipe-failed", 0,
+		               "cannot set up the pipe that wakes the harness: %s", strerror(err));
+	}
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_sigchld;
 	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
