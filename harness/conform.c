@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* How many facts or locations a diff lists before it stops. */
 #define DIFF_MAX_ITEMS 200
 
@@ -17,13 +16,16 @@ typedef struct side {
 	size_t n;
 } side;
 
-static int load(side *s, const char *text, size_t len, const char *name, hd_status *st)
+/* Parses a dump, and lists its facts when the check compares them (the
+ * locations check reads only the candidate's DIEs). */
+static int load(side *s, const char *text, size_t len, const char *name, int with_facts,
+                hd_status *st)
 {
 	memset(s, 0, sizeof *s);
 	hd_buf_init(&s->lines);
 	if (hc_dump_parse(text, len, name, &s->dump, st) != 0)
 		return -1;
-	if (hc_conform_fact_list(&s->dump, &s->lines, &s->facts, &s->n) != 0)
+	if (with_facts && hc_conform_fact_list(&s->dump, &s->lines, &s->facts, &s->n) != 0)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	return 0;
 }
@@ -196,37 +198,38 @@ static int locations_verdict(const side *got, hc_result *r)
 	return rc;
 }
 
+/* A dump that does not load: the result's internal error, with why; -1
+ * only when memory ran out. */
+static int unreadable(hc_result *r, const char *what, hd_status *st)
+{
+	char reason[600];
+
+	if (st->kind == HD_NO_MEMORY)
+		return -1;
+	snprintf(reason, sizeof reason, "%s: %s", what, st->msg);
+	return set(r, HC_INTERNAL_ERROR, reason, NULL) == 0
+	               ? 0
+	               : hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+}
+
 int hc_conform_judge(const char *want, size_t wlen, const char *got, size_t glen,
                      int locations, hc_result *r, hd_status *st)
 {
 	side w, g;
-	char reason[600];
 	int rc;
 
-	if (load(&w, want, wlen, "expected dump", st) != 0) {
-		unload(&w);
-		if (st->kind == HD_NO_MEMORY)
-			return -1;
-		snprintf(reason, sizeof reason, "the expected dump does not read: %s", st->msg);
-		return set(r, HC_INTERNAL_ERROR, reason, NULL) ? hd_fail(st, HD_NO_MEMORY,
-		                                                         "no-memory", 0,
-		                                                         "out of memory")
-		                                               : 0;
-	}
-	if (load(&g, got, glen, "candidate's dump", st) != 0) {
-		unload(&w);
-		unload(&g);
-		if (st->kind == HD_NO_MEMORY)
-			return -1;
-		/* hdref dump printed it: text it cannot read back is the suite's bug */
-		snprintf(reason, sizeof reason, "the dump of the object does not read back: %s",
-		         st->msg);
-		return set(r, HC_INTERNAL_ERROR, reason, NULL) ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
-		                                               "out of memory")
-		                                     : 0;
-	}
-	rc = locations ? locations_verdict(&g, r) : facts_verdict(&w, &g, r);
+	memset(&w, 0, sizeof w);
+	memset(&g, 0, sizeof g);
+	if (!locations && load(&w, want, wlen, "expected dump", 1, st) != 0)
+		rc = unreadable(r, "the expected dump does not read", st);
+	/* hdref dump printed it: text it cannot read back is the suite's bug */
+	else if (load(&g, got, glen, "candidate's dump", !locations, st) != 0)
+		rc = unreadable(r, "the dump of the object does not read back", st);
+	else if ((locations ? locations_verdict(&g, r) : facts_verdict(&w, &g, r)) != 0)
+		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	else
+		rc = 0;
 	unload(&w);
 	unload(&g);
-	return rc == 0 ? 0 : hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	return rc;
 }
