@@ -68,13 +68,14 @@ static int run_list(hd_machine *m, void *arg, hd_entry *out)
 	return hd_loclist_run(m, arg, &out->loc);
 }
 
+/* A location list expression is a DWARF expression like an operation
+ * expression (seed 002 "DWARF Expressions"): its location result meets the
+ * result kind the caller asked for through the implicit conversions that
+ * hd_eval_with applies, so a list asked for a value gives the address of one
+ * default-address-space memory location and is ill-formed otherwise. Only
+ * the entries' own expressions run with a location result kind. */
 int hd_eval_loclist(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                     const hd_loclist *l, hd_result *res)
 {
-	hd_context c = *ctx;
-
-	/* the list's result is a location description whatever the caller
-	 * asked for; finish() then has nothing to convert */
-	c.result = HD_RESULT_LOCATION;
-	return hd_eval_with(ev, &c, enc, run_list, (void *)l, res);
+	return hd_eval_with(ev, ctx, enc, run_list, (void *)l, res);
 }
