@@ -483,7 +483,8 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 			if (op->id == HD_OP_bra) {
 				if (hd_pop_integral(m, &c) != 0)
 					return -1;
-				if (hd_value_u64(&c) == 0) {
+				/* the whole value: a wide 2^64 is not 0 */
+				if (hd_value_number(&c, 0) == 0) {
 					i++;
 					continue;
 				}

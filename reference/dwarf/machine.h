@@ -127,6 +127,14 @@ int hd_type_signed(const hd_base_type *t);   /* generic: 1 (DWARF 5 2.5.1.5) */
 void hd_value_generic(hd_machine *m, hd_value *v, uint64_t x);
 uint64_t hd_value_u64(const hd_value *v);     /* zero-extended low 64 bits */
 int64_t hd_value_s64(const hd_value *v);      /* sign-extended per the type */
+/* The whole number v holds, of any width, read signed or unsigned, clamped
+ * to +-2^HD_NUMBER_LIMIT_BITS. Where a value wider than 64 bits may arrive
+ * (a branch condition, an address space, a displacement), the low 64 bits of
+ * hd_value_u64 would make 2^64 look like 0; no location storage and no
+ * identifier reaches the limit, so a clamped number is as wrong as the exact
+ * one wherever it is used. */
+#define HD_NUMBER_LIMIT_BITS 100
+hd_bits hd_value_number(const hd_value *v, int is_signed);
 int hd_find_type(hd_machine *m, uint64_t die, int allow_generic,
                  const hd_base_type **t);
 /* A value of type t from the low bits of bytes (little-endian). */
