@@ -19,7 +19,7 @@ static int selected(const hd_loclist *l, size_t i, uint64_t pc, int any_bounded)
 
 int hd_loclist_run(hd_machine *m, const hd_loclist *l, const hd_loc **out)
 {
-	uint64_t pc = m->ctx->pc;
+	uint64_t pc;
 	int any_bounded = 0;
 	size_t n = 0, k = 0;
 	const hd_loc **locs;
@@ -29,6 +29,8 @@ int hd_loclist_run(hd_machine *m, const hd_loclist *l, const hd_loc **out)
 	 * (docs/evaluator.md, Choices). */
 	if (!m->ctx->has_pc)
 		return hd_missing(m, "program location");
+	/* in a caller frame, the call site, as for its CFI row and subprogram */
+	pc = hd_lookup_pc(m->ctx->has_frame ? m->ctx->frame : 0, m->ctx->pc);
 	for (size_t i = 0; i < l->n; i++)
 		any_bounded |= matches(&l->entries[i], pc);
 	for (size_t i = 0; i < l->n; i++)

@@ -69,6 +69,17 @@ static inline uint64_t hd_default_aspace(const hd_machine *m)
 	return m->ctx->arch ? m->ctx->arch->default_aspace : 0;
 }
 
+/* The pc at which frame's program location is looked up: its FDE row, its
+ * subprogram, the entries of a location list. A caller frame's pc is its
+ * return address, which may lie past the call's subprogram or the range of
+ * a variable's location, so the call site one byte before it is used
+ * (DWARF 5 6.4.4); the top frame's pc is where it stopped. One rule, so CFI,
+ * subprograms and location lists never disagree about where a frame is. */
+static inline uint64_t hd_lookup_pc(uint32_t frame, uint64_t pc)
+{
+	return frame > 0 ? pc - 1 : pc;
+}
+
 /* A nested evaluation's own start: seed 002 gives DIE locations, frame
  * answers, CFI, attributes and entry values the result kind they need, no
  * object and an empty initial stack. */

@@ -77,15 +77,12 @@ static int leave(hd_machine *m, const hd_unwinding *u, int r)
 
 /* ---- rows ---- */
 
-/* The PC that selects frame's row and subprogram. For a caller the return
- * address may already be past its subprogram's end, so the call site,
- * one byte before it, is used (DWARF 5 6.4.4). */
+/* The PC that selects frame's row and subprogram (hd_lookup_pc). */
 int hd_frame_lookup_pc(hd_machine *m, uint32_t frame, uint64_t *pc)
 {
 	if (hd_frame_pc(m, frame, pc) != 0)
 		return -1;
-	if (frame > 0)
-		*pc -= 1;
+	*pc = hd_lookup_pc(frame, *pc);
 	return 0;
 }
 
