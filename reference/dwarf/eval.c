@@ -128,8 +128,10 @@ int hd_push_loc(hd_machine *m, const hd_loc *l)
 
 int hd_pop(hd_machine *m, hd_entry *e)
 {
-	if (hd_stack_size(m) == 0)
+	if (hd_stack_size(m) == 0) {
+		memset(e, 0, sizeof *e);  /* callers' GCC -O2 flow analysis reads it as set */
 		return hd_ill(m, "stack-underflow", "the stack is empty");
+	}
 	*e = m->ev->stack[--m->ev->depth];
 	return 0;
 }

@@ -156,7 +156,7 @@ int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *valu
 int hd_op_breg(hd_machine *m, const hd_op *op)
 {
 	uint64_t aspace = hd_default_aspace(m), base;
-	unsigned bits;
+	unsigned bits = 0;  /* set on every path that reads it; GCC -O2 cannot tell */
 	const hd_loc *l;
 
 	if (op->id == HD_OP_fbreg) {
@@ -282,7 +282,7 @@ int hd_op_frame(hd_machine *m, const hd_op *op)
 int hd_op_implicit(hd_machine *m, const hd_op *op)
 {
 	uint64_t aspace = hd_default_aspace(m);
-	unsigned bits;
+	unsigned bits = 0;  /* set on every path that reads it; GCC -O2 cannot tell */
 	hd_value v;
 	uint8_t tmp[8];
 	const hd_loc *l;

@@ -65,7 +65,17 @@ static int enter(hd_machine *m, hd_unwinding *u, uint32_t frame, uint64_t column
 	u->frame = frame;
 	u->column = column;
 	u->prev = m->unwinding;
+	/* u is a local of the caller, linked only until its leave(), which every
+	 * enter() that succeeds is paired with in the same function; GCC 12's
+	 * -Wdangling-pointer cannot see the pairing. */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdangling-pointer"
+#endif
 	m->unwinding = u;
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#pragma GCC diagnostic pop
+#endif
 	return 0;
 }
 
