@@ -115,6 +115,10 @@ int hd_op_entry_value(hd_machine *m, const hd_op *op)
 		return hd_missing(m, "call frame");
 	if (m->ctx->stack != NULL && hd_caller_context(m, &sub) != 0)
 		return -1;
+	/* E runs at the call site of the calling frame; without a call stack
+	 * nothing says where that is, and the context's pc is this frame's */
+	if (m->ctx->stack == NULL)
+		sub.has_pc = 0;
 	hd_context_nested(&sub, HD_RESULT_ANY);
 	sub.frame = m->ctx->frame + 1;
 	if (hd_eval_nested(m, &sub, op->block, op->block_len, &e) != 0)

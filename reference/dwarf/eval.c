@@ -128,8 +128,10 @@ int hd_push_loc(hd_machine *m, const hd_loc *l)
 
 int hd_pop(hd_machine *m, hd_entry *e)
 {
-	if (hd_stack_size(m) == 0)
+	if (hd_stack_size(m) == 0) {
+		memset(e, 0, sizeof *e);  /* callers' GCC -O2 flow analysis reads it as set */
 		return hd_ill(m, "stack-underflow", "the stack is empty");
+	}
 	*e = m->ev->stack[--m->ev->depth];
 	return 0;
 }
@@ -416,7 +418,10 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len);
 /* DW_OP_call2/call4/call_ref (seed 002 "Control Flow Operations" item 5):
  * a DW_AT_location expression runs on this same stack, a location list
  * pushes its result; a DW_AT_const_value
- * acts as DW_OP_implicit_value; a DIE with neither has no effect. */
+ * acts as DW_OP_implicit_value; a DIE with neither has no effect.
+ * The call sets last_op itself: the operations of a DW_AT_location
+ * expression are executed as part of the caller, so the last of them, not
+ * the call, is the last operation executed (DW_OP_entry_value asks). */
 static int op_call(hd_machine *m, const hd_op *op)
 {
 	const hd_cu *cu = m->ctx->cu;
@@ -425,6 +430,7 @@ static int op_call(hd_machine *m, const hd_op *op)
 	uint64_t offset;
 	int r;
 
+	m->last_op = op->id;
 	if (cu == NULL)
 		return hd_missing(m, "compilation unit");
 	offset = op->id == HD_OP_call_ref ? op->u[0] : cu->offset + op->u[0];
@@ -435,6 +441,7 @@ static int op_call(hd_machine *m, const hd_op *op)
 		 * initial stack, location result) and its result pushed */
 		if (hd_loclist_run(m, die->loclist, &l) != 0)
 			return -1;
+		m->last_op = op->id;  /* the list's own evaluation is not this one's */
 		return hd_push_loc(m, l);
 	}
 	if (die->location != NULL) {
@@ -442,7 +449,7 @@ static int op_call(hd_machine *m, const hd_op *op)
 			return hd_err(m, "call-depth", "calls nest deeper than %u",
 			              (unsigned)m->ev->limits.max_call_depth);
 		m->call_depth++;
-		r = run(m, die->location, die->location_len);
+		r = run(m, die->location, die->location_len);  /* sets last_op per op */
 		m->call_depth--;
 		return r;
 	}
@@ -483,7 +490,8 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 			if (op->id == HD_OP_bra) {
 				if (hd_pop_integral(m, &c) != 0)
 					return -1;
-				if (hd_value_u64(&c) == 0) {
+				/* the whole value: a wide 2^64 is not 0 */
+				if (hd_value_number(&c, 0) == 0) {
 					i++;
 					continue;
 				}
@@ -499,14 +507,17 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 			i = (size_t)next;
 			continue;
 		}
-		if (op->id == HD_OP_call2 || op->id == HD_OP_call4 || op->id == HD_OP_call_ref)
-			r = op_call(m, op);
-		else if (handlers[op->id] != NULL)
-			r = handlers[op->id](m, op);
-		else
-			r = hd_err(m, "unsupported-op", "is decoded but not evaluated");
+		if (op->id == HD_OP_call2 || op->id == HD_OP_call4 || op->id == HD_OP_call_ref) {
+			r = op_call(m, op);  /* sets last_op */
+		} else {
+			r = handlers[op->id] != NULL
+			    ? handlers[op->id](m, op)
+			    : hd_err(m, "unsupported-op", "is decoded but not evaluated");
+			/* after the handler: a nested evaluation it ran (entry_value,
+			 * a frame answer) set last_op to its own last operation */
+			m->last_op = op->id;
+		}
 		m->op = op;  /* a call may have run other ops */
-		m->last_op = op->id;
 		i++;
 	}
 	if (r == 0)

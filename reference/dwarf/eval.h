@@ -212,7 +212,8 @@ int hd_eval_expr(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                  const uint8_t *bytes, size_t len, hd_result *res);
 
 /* Evaluates a location list expression with ctx (its pc selects the entries).
- * The result is always a location description; returns like hd_eval_expr. */
+ * The list gives a location description, converted to ctx->result as
+ * hd_eval_expr converts; returns like hd_eval_expr. */
 int hd_eval_loclist(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                     const hd_loclist *l, hd_result *res);
 

@@ -19,7 +19,7 @@ static int selected(const hd_loclist *l, size_t i, uint64_t pc, int any_bounded)
 
 int hd_loclist_run(hd_machine *m, const hd_loclist *l, const hd_loc **out)
 {
-	uint64_t pc = m->ctx->pc;
+	uint64_t pc;
 	int any_bounded = 0;
 	size_t n = 0, k = 0;
 	const hd_loc **locs;
@@ -29,6 +29,8 @@ int hd_loclist_run(hd_machine *m, const hd_loclist *l, const hd_loc **out)
 	 * (docs/evaluator.md, Choices). */
 	if (!m->ctx->has_pc)
 		return hd_missing(m, "program location");
+	/* in a caller frame, the call site, as for its CFI row and subprogram */
+	pc = hd_lookup_pc(m->ctx->has_frame ? m->ctx->frame : 0, m->ctx->pc);
 	for (size_t i = 0; i < l->n; i++)
 		any_bounded |= matches(&l->entries[i], pc);
 	for (size_t i = 0; i < l->n; i++)
@@ -68,13 +70,14 @@ static int run_list(hd_machine *m, void *arg, hd_entry *out)
 	return hd_loclist_run(m, arg, &out->loc);
 }
 
+/* A location list expression is a DWARF expression like an operation
+ * expression (seed 002 "DWARF Expressions"): its location result meets the
+ * result kind the caller asked for through the implicit conversions that
+ * hd_eval_with applies, so a list asked for a value gives the address of one
+ * default-address-space memory location and is ill-formed otherwise. Only
+ * the entries' own expressions run with a location result kind. */
 int hd_eval_loclist(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                     const hd_loclist *l, hd_result *res)
 {
-	hd_context c = *ctx;
-
-	/* the list's result is a location description whatever the caller
-	 * asked for; finish() then has nothing to convert */
-	c.result = HD_RESULT_LOCATION;
-	return hd_eval_with(ev, &c, enc, run_list, (void *)l, res);
+	return hd_eval_with(ev, ctx, enc, run_list, (void *)l, res);
 }

@@ -26,12 +26,18 @@ static int aspace_bits(hd_machine *m, uint64_t aspace, unsigned *bits)
 	return 0;
 }
 
+/* An address space is an integral value of any width; one past 64 bits is
+ * no DW_ASPACE_* value, not the space its low bits name. */
 static int pop_aspace(hd_machine *m, uint64_t *aspace, unsigned *bits)
 {
 	hd_value v;
 
 	if (hd_pop_integral(m, &v) != 0)
 		return -1;
+	if (hd_value_number(&v, 0) > (hd_bits)UINT64_MAX)
+		return hd_ill(m, "unknown-aspace",
+		              "the address space is a %u-bit value past 2^64, which is not one "
+		              "of the architecture's", (unsigned)v.bits);
 	*aspace = hd_value_u64(&v);
 	return aspace_bits(m, *aspace, bits);
 }
@@ -150,7 +156,7 @@ int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *valu
 int hd_op_breg(hd_machine *m, const hd_op *op)
 {
 	uint64_t aspace = hd_default_aspace(m), base;
-	unsigned bits;
+	unsigned bits = 0;  /* set on every path that reads it; GCC -O2 cannot tell */
 	const hd_loc *l;
 
 	if (op->id == HD_OP_fbreg) {
@@ -196,7 +202,8 @@ static int form_aspace_address(hd_machine *m)
 	}
 	if (!hd_is_integral(&a))
 		return hd_ill(m, "not-integral", "the address must be of integral type");
-	/* zero-extended to the address size, then its low bits */
+	/* zero-extended to the address size, then its low bits: the seed keeps
+	 * only the least significant S bits of A, so a wide A is cut, not refused */
 	if (hd_loc_memory(m, aspace, hd_value_u64(&a) & hd_mask(bits), &l) != 0)
 		return -1;
 	return hd_push_loc(m, l);
@@ -218,6 +225,10 @@ static int form_tls_address(hd_machine *m)
 	if (arch->ops->tls_address == NULL)
 		return hd_err(m, "no-thread-local-storage",
 		              "%s has no thread-local storage", arch->name);
+	/* the run time's TLS addresses are 64-bit: a wider TA names none */
+	if (hd_value_number(&ta, 0) > (hd_bits)UINT64_MAX)
+		return hd_err(m, "unsupported-type-size",
+		              "a thread-local storage address past 2^64");
 	if (arch->ops->tls_address(arch->self, hd_value_u64(&ta), &aspace, &addr, m->st) != 0)
 		return -1;
 	if (hd_loc_memory(m, aspace, addr, &l) != 0)
@@ -271,7 +282,7 @@ int hd_op_frame(hd_machine *m, const hd_op *op)
 int hd_op_implicit(hd_machine *m, const hd_op *op)
 {
 	uint64_t aspace = hd_default_aspace(m);
-	unsigned bits;
+	unsigned bits = 0;  /* set on every path that reads it; GCC -O2 cannot tell */
 	hd_value v;
 	uint8_t tmp[8];
 	const hd_loc *l;
@@ -321,11 +332,11 @@ int hd_op_offset(hd_machine *m, const hd_op *op)
 	if (op->id == HD_OP_LLVM_offset_uconst) {
 		delta = (hd_bits)op->u[0] * 8;
 	} else {
-		/* the displacement is signed for signed and generic types */
+		/* the displacement is signed for signed and generic types, and
+		 * read whole: a wide 2^64 moves past any storage, not by 0 */
 		if (hd_pop_integral(m, &b) != 0)
 			return -1;
-		delta = hd_type_signed(b.type) ? (hd_bits)hd_value_s64(&b)
-		                               : (hd_bits)hd_value_u64(&b);
+		delta = hd_value_number(&b, hd_type_signed(b.type));
 		if (op->id == HD_OP_LLVM_offset)
 			delta *= 8;
 	}

@@ -69,6 +69,17 @@ static inline uint64_t hd_default_aspace(const hd_machine *m)
 	return m->ctx->arch ? m->ctx->arch->default_aspace : 0;
 }
 
+/* The pc at which frame's program location is looked up: its FDE row, its
+ * subprogram, the entries of a location list. A caller frame's pc is its
+ * return address, which may lie past the call's subprogram or the range of
+ * a variable's location, so the call site one byte before it is used
+ * (DWARF 5 6.4.4); the top frame's pc is where it stopped. One rule, so CFI,
+ * subprograms and location lists never disagree about where a frame is. */
+static inline uint64_t hd_lookup_pc(uint32_t frame, uint64_t pc)
+{
+	return frame > 0 ? pc - 1 : pc;
+}
+
 /* A nested evaluation's own start: seed 002 gives DIE locations, frame
  * answers, CFI, attributes and entry values the result kind they need, no
  * object and an empty initial stack. */
@@ -127,6 +138,14 @@ int hd_type_signed(const hd_base_type *t);   /* generic: 1 (DWARF 5 2.5.1.5) */
 void hd_value_generic(hd_machine *m, hd_value *v, uint64_t x);
 uint64_t hd_value_u64(const hd_value *v);     /* zero-extended low 64 bits */
 int64_t hd_value_s64(const hd_value *v);      /* sign-extended per the type */
+/* The whole number v holds, of any width, read signed or unsigned, clamped
+ * to +-2^HD_NUMBER_LIMIT_BITS. Where a value wider than 64 bits may arrive
+ * (a branch condition, an address space, a displacement), the low 64 bits of
+ * hd_value_u64 would make 2^64 look like 0; no location storage and no
+ * identifier reaches the limit, so a clamped number is as wrong as the exact
+ * one wherever it is used. */
+#define HD_NUMBER_LIMIT_BITS 100
+hd_bits hd_value_number(const hd_value *v, int is_signed);
 int hd_find_type(hd_machine *m, uint64_t die, int allow_generic,
                  const hd_base_type **t);
 /* A value of type t from the low bits of bytes (little-endian). */

@@ -65,7 +65,17 @@ static int enter(hd_machine *m, hd_unwinding *u, uint32_t frame, uint64_t column
 	u->frame = frame;
 	u->column = column;
 	u->prev = m->unwinding;
+	/* u is a local of the caller, linked only until its leave(), which every
+	 * enter() that succeeds is paired with in the same function; GCC 12's
+	 * -Wdangling-pointer cannot see the pairing. */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdangling-pointer"
+#endif
 	m->unwinding = u;
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#pragma GCC diagnostic pop
+#endif
 	return 0;
 }
 
@@ -77,15 +87,12 @@ static int leave(hd_machine *m, const hd_unwinding *u, int r)
 
 /* ---- rows ---- */
 
-/* The PC that selects frame's row and subprogram. For a caller the return
- * address may already be past its subprogram's end, so the call site,
- * one byte before it, is used (DWARF 5 6.4.4). */
+/* The PC that selects frame's row and subprogram (hd_lookup_pc). */
 int hd_frame_lookup_pc(hd_machine *m, uint32_t frame, uint64_t *pc)
 {
 	if (hd_frame_pc(m, frame, pc) != 0)
 		return -1;
-	if (frame > 0)
-		*pc -= 1;
+	*pc = hd_lookup_pc(frame, *pc);
 	return 0;
 }
 

@@ -88,6 +88,45 @@ int64_t hd_value_s64(const hd_value *v)
 	return (int64_t)x;
 }
 
+/* Byte i of v's two's complement extension to any width: past the type's
+ * bits, copies of the sign bit (is_signed) or zeros. */
+static uint8_t extended_byte(const hd_value *v, int neg, size_t i)
+{
+	size_t n = (v->bits + 7) / 8;
+	uint8_t fill = neg ? 0xff : 0x00, b;
+
+	if (i >= n)
+		return fill;
+	b = v->bits > 64 ? v->big[i] : (uint8_t)(v->lo >> (8 * i));
+	if (i == n - 1 && v->bits % 8 != 0 && neg)
+		b |= (uint8_t)(0xffu << (v->bits % 8));
+	return b;
+}
+
+hd_bits hd_value_number(const hd_value *v, int is_signed)
+{
+	__extension__ typedef unsigned __int128 u128;
+	const hd_bits limit = (hd_bits)1 << HD_NUMBER_LIMIT_BITS;
+	size_t n = (v->bits + 7) / 8;
+	int neg = 0;
+	u128 u = 0;
+	hd_bits x;
+
+	if (is_signed && v->bits > 0)
+		neg = v->bits > 64 ? (v->big[(v->bits - 1) / 8] >> ((v->bits - 1) % 8)) & 1
+		                   : (int)((v->lo >> (v->bits - 1)) & 1);
+	/* a byte past the 16th that is not sign fill: far outside the limit */
+	for (size_t i = 16; i < n; i++)
+		if (extended_byte(v, neg, i) != (neg ? 0xff : 0x00))
+			return neg ? -limit : limit;
+	for (int i = 15; i >= 0; i--)
+		u = (u << 8) | extended_byte(v, neg, (size_t)i);
+	if ((int)(u >> 127) != neg)  /* the sign does not survive 128 bits */
+		return neg ? -limit : limit;
+	x = (hd_bits)u;
+	return x > limit ? limit : x < -limit ? -limit : x;
+}
+
 /* DW_OP_const_type, deref_type, convert and reinterpret name a base type by
  * its CU offset; seed 002 makes anything else there ill-formed. */
 int hd_find_type(hd_machine *m, uint64_t die, int allow_generic, const hd_base_type **t)
