@@ -29,7 +29,7 @@ void cov_operand_slug(const char *name, char *out, size_t size)
 static void add_enum(const hd_spv_enum *en, uint32_t v, const char *prefix, int pol,
                      const char *where, cov_facts *out)
 {
-	char fact[256];
+	char fact[512]; /* the caller's 256-byte prefix, '=' and the enumerant's name */
 
 	for (uint16_t i = 0; i < en->count; i++) {
 		uint32_t ev = en->values[i].value;

@@ -435,7 +435,7 @@ static int reg_edges(gen_out *g, xcase *c, shape s, int slot, const xc_arch *arc
 {
 	/* the highest DWARF number in either wave size is below this */
 	const uint64_t limit = 4096;
-	char name[64], text[32], label[96];
+	char name[64], text[32], label[192]; /* label: op, profile and register name */
 	uint64_t reg = 0;
 
 	while (reg < limit) {

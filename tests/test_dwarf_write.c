@@ -179,7 +179,7 @@ static void check_lines(Dwarf_Die cu, const char *tag)
 	Dwarf_Line_Context ctx;
 	Dwarf_Line *lines;
 	Dwarf_Signed n;
-	char name[128];
+	char name[192];
 	int ok = 1;
 	size_t nrows = sizeof rows / sizeof rows[0];
 
@@ -600,7 +600,7 @@ static void check_object(const char *path, const hd_dw_unit *u, const built *b,
 	Dwarf_Half version, asize, lsize, esize, ut;
 	Dwarf_Off aoff;
 	Dwarf_Sig8 sig;
-	char name[160];
+	char name[256];
 	unsigned ndies;
 
 	snprintf(name, sizeof name, "%s: libdwarf opens the code object", tag);

@@ -324,7 +324,7 @@ int hd_parse_reg(hd_parser *p, hd_tok t, uint64_t *reg)
 /* "HEAD: TAIL" where HEAD must be empty. */
 int hd_bare_colon(hd_parser *p, const char *rest, const char **tail, int *is_bytes)
 {
-	const char *head_end;
+	const char *head_end = rest; /* set on success; GCC -O2 cannot tell */
 
 	if (hd_split_colon(p, rest, &head_end, tail, is_bytes) != 0)
 		return -1;
