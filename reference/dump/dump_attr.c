@@ -160,13 +160,16 @@ static int type_is_signed(dd_ctx *c, const dd_die *d, int fallback)
 
 /* Fixed-size data forms carry no sign; DWARF 5 section 7.5.5 leaves it to
  * the attribute. Constant values take their type's, bounds their subrange's
- * (signed by default, as C's), enumerators their enumeration's. */
+ * (signed by default, as C's), enumerators their enumeration's. An
+ * enumeration with no type says nothing about sign, so its enumerators are
+ * unsigned like any other constant: data4 0xffffffff then prints as the
+ * udata 4294967295 that LLVM writes for the same value. */
 static int signed_context(dd_ctx *c, const dd_die *d, Dwarf_Half at)
 {
 	switch (at) {
 	case DW_AT_const_value:
 		if (d->tag == DW_TAG_enumerator)
-			return type_is_signed(c, d->parent, 1);
+			return type_is_signed(c, d->parent, 0);
 		return type_is_signed(c, d, 0);
 	case DW_AT_lower_bound:
 	case DW_AT_upper_bound:
