@@ -112,13 +112,32 @@ static const char *default_of(const hc_dump *d, size_t die, const char *attr, ch
 
 static void put_type(const hc_dump *d, size_t from, const char *ref, hd_buf *b, unsigned depth);
 
+/* A byte offset as the dump prints DW_AT_data_member_location: a constant,
+ * or the DWARF 2 expression `DW_OP_plus_uconst N` (DWARF 5 section 5.7.6).
+ * -1 for any other expression. */
+static int byte_offset_of(const char *v, long long *off)
+{
+	static const char plus[] = "DW_OP_plus_uconst ";
+	char *end;
+
+	if (strncmp(v, plus, sizeof plus - 1) == 0)
+		v += sizeof plus - 1;
+	*off = strtoll(v, &end, 10);
+	return end != v && *end == '\0' ? 0 : -1;
+}
+
 /* A value as the fact writes it: a file by its base name (where the
- * producer ran is not normative), a reference as the type it names, and
- * any other value as the dump prints it. */
+ * producer ran is not normative), a reference as the type it names, a
+ * member's offset as its number of bytes whether a constant or DWARF 2's
+ * expression says it, and any other value as the dump prints it. */
 static void put_value(const hc_dump *d, size_t die, const char *attr, const char *value,
                       hd_buf *b, unsigned depth)
 {
-	if (is_reference_attr(attr)) {
+	long long off;
+
+	if (strcmp(attr, "data_member_location") == 0 && byte_offset_of(value, &off) == 0) {
+		hd_buf_printf(b, "%lld", off);
+	} else if (is_reference_attr(attr)) {
 		put_type(d, die, value, b, depth);
 	} else if (strcmp(attr, "decl_file") == 0) {
 		const char *q = strrchr(value, '/');
@@ -306,22 +325,13 @@ static void put_key(const hc_dump *d, size_t die, hd_buf *b)
 	}
 }
 
-/* A member's byte offset as the dump prints DW_AT_data_member_location: a
- * constant, or the DWARF 2 expression `DW_OP_plus_uconst N` (DWARF 5
- * section 5.7.6). 0 when it is absent; -1 for any other expression. */
+/* A member's byte offset (byte_offset_of); 0 when it has none. */
 static int member_byte_offset(const hc_dump *d, size_t die, long long *off)
 {
 	const char *v = hc_dump_attr(d, die, "data_member_location");
-	static const char plus[] = "DW_OP_plus_uconst ";
-	char *end;
 
 	*off = 0;
-	if (v == NULL)
-		return 0;
-	if (strncmp(v, plus, sizeof plus - 1) == 0)
-		v += sizeof plus - 1;
-	*off = strtoll(v, &end, 10);
-	return end != v && *end == '\0' ? 0 : -1;
+	return v != NULL ? byte_offset_of(v, off) : 0;
 }
 
 /* The byte size of die's type, through typedefs, qualifiers and the like:

@@ -246,9 +246,16 @@ static void test_bit_fields(void)
 	                             "        DW_AT_bit_size constant 5\n"
 	                             "        DW_AT_data_bit_offset constant 3\n"
 	                             "        DW_AT_data_member_location constant 4\n");
+	char *expr = replace_in(same, "        DW_AT_data_member_location constant 4\n        DW_AT_type",
+	                        "        DW_AT_data_member_location exprloc DW_OP_plus_uconst 4\n"
+	                        "        DW_AT_type");
+	char *expr2 = replace_in(expr, "DW_AT_data_member_location constant 4",
+	                         "DW_AT_data_member_location exprloc DW_OP_plus_uconst 4");
 	char *diff = NULL;
 
 	OK(strstr(want, dwarf5) != NULL && strstr(same, dwarf2) != NULL, "the two spellings");
+	EQ_STR(hc_outcome_name(judge(expr2, 0, NULL, NULL)), "pass",
+	       "DWARF 2's DW_OP_plus_uconst member locations, of a field and of a bit field");
 	EQ_STR(hc_outcome_name(judge(no_size, 0, NULL, NULL)), "pass",
 	       "DWARF 2 bit offset in a unit of the member type's size");
 	EQ_STR(hc_outcome_name(judge(from_byte, 0, NULL, NULL)), "pass",
@@ -260,6 +267,8 @@ static void test_bit_fields(void)
 	if (diff && strstr(diff, "data_bit_offset = 36") == NULL)
 		printf("  # diff:\n%s", diff);
 	free(diff);
+	free(expr2);
+	free(expr);
 	free(moved);
 	free(from_byte);
 	free(no_size);

@@ -370,6 +370,11 @@ int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
 	case DW_FORM_CLASS_BLOCK:
 		return put_block(c, d, a, out);
 	case DW_FORM_CLASS_EXPRLOC:
+		/* libdwarf classes a DWARF 2-3 block on a location attribute
+		 * (clang's -gdwarf-2 DW_AT_data_member_location) as an
+		 * expression, but dwarf_formexprloc reads DW_FORM_exprloc only */
+		if (a->form != DW_FORM_exprloc)
+			return put_block(c, d, a, out);
 		if (dwarf_formexprloc(a->a, &len, &bytes, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "an expression");
 		hd_buf_printf(out, "exprloc ");
