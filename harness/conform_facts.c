@@ -112,13 +112,32 @@ static const char *default_of(const hc_dump *d, size_t die, const char *attr, ch
 
 static void put_type(const hc_dump *d, size_t from, const char *ref, hd_buf *b, unsigned depth);
 
+/* A byte offset as the dump prints DW_AT_data_member_location: a constant,
+ * or the DWARF 2 expression `DW_OP_plus_uconst N` (DWARF 5 section 5.7.6).
+ * -1 for any other expression. */
+static int byte_offset_of(const char *v, long long *off)
+{
+	static const char plus[] = "DW_OP_plus_uconst ";
+	char *end;
+
+	if (strncmp(v, plus, sizeof plus - 1) == 0)
+		v += sizeof plus - 1;
+	*off = strtoll(v, &end, 10);
+	return end != v && *end == '\0' ? 0 : -1;
+}
+
 /* A value as the fact writes it: a file by its base name (where the
- * producer ran is not normative), a reference as the type it names, and
- * any other value as the dump prints it. */
+ * producer ran is not normative), a reference as the type it names, a
+ * member's offset as its number of bytes whether a constant or DWARF 2's
+ * expression says it, and any other value as the dump prints it. */
 static void put_value(const hc_dump *d, size_t die, const char *attr, const char *value,
                       hd_buf *b, unsigned depth)
 {
-	if (is_reference_attr(attr)) {
+	long long off;
+
+	if (strcmp(attr, "data_member_location") == 0 && byte_offset_of(value, &off) == 0) {
+		hd_buf_printf(b, "%lld", off);
+	} else if (is_reference_attr(attr)) {
 		put_type(d, die, value, b, depth);
 	} else if (strcmp(attr, "decl_file") == 0) {
 		const char *q = strrchr(value, '/');
@@ -306,6 +325,80 @@ static void put_key(const hc_dump *d, size_t die, hd_buf *b)
 	}
 }
 
+/* A member's byte offset (byte_offset_of); 0 when it has none. */
+static int member_byte_offset(const hc_dump *d, size_t die, long long *off)
+{
+	const char *v = hc_dump_attr(d, die, "data_member_location");
+
+	*off = 0;
+	return v != NULL ? byte_offset_of(v, off) : 0;
+}
+
+/* The byte size of die's type, through typedefs, qualifiers and the like:
+ * the storage unit of a DWARF 2 bit field without DW_AT_byte_size. 0 when
+ * unknown. */
+static long long type_byte_size(const hc_dump *d, size_t die)
+{
+	for (unsigned depth = 0; die != HC_NO_DIE && depth <= TYPE_DEPTH; depth++) {
+		const char *size = hc_dump_attr(d, die, "byte_size");
+		const char *type = hc_dump_attr(d, die, "type");
+		if (depth > 0 && size != NULL)
+			return strtoll(size, NULL, 10);
+		die = type ? hc_dump_resolve(d, d->dies[die].unit, type) : HC_NO_DIE;
+	}
+	return 0;
+}
+
+/* A bit field's first bit, counted from the start of the containing
+ * entity: what DWARF 5's DW_AT_data_bit_offset says (section 5.7.6). The
+ * DWARF 2 form counts DW_AT_bit_offset from the most significant bit of a
+ * storage unit of DW_AT_byte_size bytes (or the type's size) that starts at
+ * DW_AT_data_member_location; on little-endian AMDGPU its first bit is
+ * 8 * (location + size) - bit_offset - bit_size (DWARF 4 section 5.5.6
+ * gives the conversion). So clang's spelling and the reference's compare
+ * by the bits they describe. -1 when the offset cannot be read. */
+static int bit_field_offset(const hc_dump *d, size_t die, long long *bit)
+{
+	const char *dbo = hc_dump_attr(d, die, "data_bit_offset");
+	const char *bo = hc_dump_attr(d, die, "bit_offset");
+	const char *bsize = hc_dump_attr(d, die, "byte_size");
+	long long bytes;
+
+	if (member_byte_offset(d, die, &bytes) != 0)
+		return -1;
+	*bit = 8 * bytes;
+	if (dbo != NULL) {
+		*bit += strtoll(dbo, NULL, 10);
+	} else if (bo != NULL) {
+		long long unit = bsize ? strtoll(bsize, NULL, 10) : type_byte_size(d, die);
+		*bit += 8 * unit - strtoll(bo, NULL, 10) -
+		        strtoll(hc_dump_attr(d, die, "bit_size"), NULL, 10);
+	}
+	return 0;
+}
+
+/* Whether attr of a member is written by put_bit_field instead: a bit
+ * field's place is one fact, however the producer spelled it. */
+static int bit_field_attr(const hc_dump *d, size_t die, const char *attr)
+{
+	return strcmp(d->dies[die].tag, "member") == 0 &&
+	       hc_dump_attr(d, die, "bit_size") != NULL &&
+	       (strcmp(attr, "data_member_location") == 0 || strcmp(attr, "data_bit_offset") == 0);
+}
+
+/* The fact of a bit field's place, `KEY: data_bit_offset = BIT`. */
+static void put_bit_field(const hc_dump *d, size_t die, const char *key, hd_buf *lines)
+{
+	long long bit;
+
+	hd_buf_printf(lines, "%s: data_bit_offset = ", key);
+	if (bit_field_offset(d, die, &bit) == 0)
+		hd_buf_printf(lines, "%lld", bit);
+	else
+		hd_buf_printf(lines, "? %s", hc_dump_attr(d, die, "data_member_location"));
+	hd_buf_byte(lines, 0);
+}
+
 /* One line per fact of the entity die into lines (NUL-separated). */
 static void entity_facts(const hc_dump *d, size_t die, hd_buf *lines)
 {
@@ -316,9 +409,11 @@ static void entity_facts(const hc_dump *d, size_t die, hd_buf *lines)
 	put_key(d, die, &key);
 	hd_buf_printf(lines, "%s", hd_buf_str(&key));
 	hd_buf_byte(lines, 0);
+	if (bit_field_attr(d, die, "data_bit_offset"))
+		put_bit_field(d, die, hd_buf_str(&key), lines);
 	for (size_t i = 0; r != NULL && i < 5 && r->attrs[i] != NULL; i++) {
 		const char *v = hc_dump_attr(d, die, r->attrs[i]);
-		if (v == NULL)
+		if (v == NULL || bit_field_attr(d, die, r->attrs[i]))
 			continue;
 		hd_buf_printf(lines, "%s: %s = ", hd_buf_str(&key), r->attrs[i]);
 		put_value(d, die, r->attrs[i], v, lines, 0);

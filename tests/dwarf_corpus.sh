@@ -6,7 +6,10 @@
 # and the llvm-user encoding must lower and dump too. Prints TAP version 13,
 # one test per case. A valid module that the lowering must refuse says so in
 # a `; lower: CODE` line (e.g. no-compile-unit): then hdref lower must exit
-# 2 naming CODE and write nothing. With --update, writes the expected dumps.
+# 2 naming CODE and write nothing. A case that says `; same-dump: OTHER`
+# differs from case OTHER only in layout (where its functions sit, say): its
+# dump must also equal OTHER's expected dump. With --update, writes the
+# expected dumps.
 #
 # usage: dwarf_corpus.sh HDREF CASES_DIR EXPECTED_DIR [--update]
 
@@ -65,6 +68,12 @@ for case in "$cases"/*.spvasm; do
 		elif ! diff -u "$expected/$name.dump" "$tmp/a.dump" >"$tmp/diff"; then
 			{ echo "--- $expected/$name.dump (expected)"; echo "+++ hdref dump";
 			  sed '1,2d' "$tmp/diff"; } >>"$tmp/why"
+			ok=0
+		fi
+		same=$(sed -n 's/^; *same-dump: *//p' "$case")
+		if [ -n "$same" ] && ! diff -u "$expected/$same.dump" "$tmp/a.dump" >"$tmp/diff"; then
+			{ echo "the layout variant of $same dumps differently:"; sed '1,2d' "$tmp/diff"; } \
+			    >>"$tmp/why"
 			ok=0
 		fi
 		if run "hdref lower --dwarf64" "$hdref" lower "$case" --dwarf64 -o "$tmp/b.o" &&

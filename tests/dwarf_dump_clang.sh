@@ -112,6 +112,24 @@ for k in $kernels; do
 	ok_if "$name: two runs print the same dump" $? "$tmp/diff"
 done
 
+# A DWARF 2 unit (clang -gdwarf-2): a block on a location attribute is an
+# expression, and bit fields take DWARF 2's form (DW_AT_bit_offset from the
+# top of a storage unit at DW_AT_data_member_location DW_OP_plus_uconst N).
+printf 'struct bits { unsigned a : 3; int c : 7; unsigned d; } g;\n' > "$tmp/bits.c"
+if clang-15 -target amdgcn-amd-amdhsa -mcpu=gfx90a -nogpulib -x c -g -gdwarf-2 -O0 \
+        -c "$tmp/bits.c" -o "$tmp/bits.o" 2> "$tmp/err" &&
+   ld.lld-15 -shared "$tmp/bits.o" -o "$tmp/bits.co" 2>> "$tmp/err"; then
+	"$hdref" dump "$tmp/bits.co" > "$tmp/bits.dump" 2> "$tmp/err"
+	rc=$?
+	cat "$tmp/err" >> "$tmp/bits.dump"
+	ok_if "DWARF 2 bit fields: hdref dump exits 0" $rc "$tmp/bits.dump"
+	grep -q '^        DW_AT_data_member_location exprloc DW_OP_plus_uconst 0$' "$tmp/bits.dump" &&
+		grep -q '^        DW_AT_bit_offset constant 22$' "$tmp/bits.dump"
+	ok_if "DWARF 2 bit fields: the member location is an expression" $? "$tmp/bits.dump"
+else
+	ok_if "DWARF 2 bit fields: compile and link" 1 "$tmp/err"
+fi
+
 # bad_input NAME FILE: exit 2, a message naming the file, nothing on stdout
 bad_input() {
 	"$hdref" dump "$2" > "$tmp/out" 2> "$tmp/err"

@@ -95,7 +95,7 @@ if have clang-15 && have ld.lld-15; then
 	fi
 	point "clang-15: every kernel's locations are a quality warning"
 	expect opencl/gen-pointer-local.cl compile-opencl/conformance "$out" fail \
-		'formal_parameter \"lscratch\": type = pointer_type{byte_size 8, address_class 3}' \
+		'formal_parameter \"lscratch\": type = pointer_type{byte_size 4, address_class 3}' \
 		'formal_parameter \"lscratch\": type = pointer_type{byte_size 8, address_class 2}'
 	point "clang-15: a local pointer has address class 2, seed 002 says 3 (DW_ADDR_LLVM_group)"
 	expect opencl/gen-constexpr.clcpp compile-opencl/conformance "$out" fail \

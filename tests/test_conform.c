@@ -39,6 +39,10 @@ static const char want[] = HEAD
 	"      DW_TAG_member \"b\"\n"
 	"        DW_AT_data_member_location constant 4\n"
 	"        DW_AT_type reference /base_type \"int\"\n"
+	"      DW_TAG_member \"bits\"\n"
+	"        DW_AT_bit_size constant 5\n"
+	"        DW_AT_type reference /base_type \"int\"\n"
+	"        DW_AT_data_bit_offset constant 35\n"
 	"    DW_TAG_subprogram \"k\"\n"
 	"      DW_AT_decl_file file \"/hdcts/cases/opencl/k.cl\"\n"
 	"      DW_AT_decl_line constant 3\n"
@@ -56,7 +60,9 @@ static const char want[] = HEAD
 
 /* The same facts as clang writes them: other file paths, a pointer
  * without size, a GNU vector behind a typedef-free use, no empty block,
- * attributes the reference does not have, DIEs in another order. */
+ * attributes the reference does not have, DIEs in another order, and the
+ * bit field in DWARF 2's form: bits 35-39 are bits 24-28 counted from the
+ * top of the 4-byte unit at byte 4 (DWARF 4 section 5.5.6, little-endian). */
 static const char same[] = HEAD
 	"    DW_AT_producer string \"clang\"\n"
 	"    DW_TAG_array_type\n"
@@ -80,6 +86,12 @@ static const char same[] = HEAD
 	"        DW_AT_data_member_location constant 0\n"
 	"        DW_AT_type reference /base_type \"int\"\n"
 	"      DW_TAG_member \"b\"\n"
+	"        DW_AT_data_member_location constant 4\n"
+	"        DW_AT_type reference /base_type \"int\"\n"
+	"      DW_TAG_member \"bits\"\n"
+	"        DW_AT_byte_size constant 4\n"
+	"        DW_AT_bit_offset constant 24\n"
+	"        DW_AT_bit_size constant 5\n"
 	"        DW_AT_data_member_location constant 4\n"
 	"        DW_AT_type reference /base_type \"int\"\n"
 	"    DW_TAG_subprogram \"k\"\n"
@@ -156,7 +168,7 @@ static void test_differences(void)
 		  "+ structure_type \"s\"/member \"b\": data_member_location = 8\n" },
 		{ "DW_TAG_subprogram \"k\"", "DW_TAG_subprogram \"k2\"",
 		  "- subprogram \"k\"/lexical_block/variable \"v\"\n+ (none)\n" },
-		{ "DW_TAG_member \"b\"", "DW_TAG_member \"c\"",
+		{ "DW_TAG_member \"b\"", "DW_TAG_member \"bits\"",
 		  "- structure_type \"s\"/member \"b\"\n+ (none)\n" },
 	};
 
@@ -212,6 +224,56 @@ static void test_bad_dumps(void)
 	free(got);
 }
 
+/* A bit field compares by its bits: DWARF 5's DW_AT_data_bit_offset and
+ * DWARF 2's DW_AT_bit_offset in a storage unit (of DW_AT_byte_size, or of
+ * the member's type) are one fact; a field moved by one bit fails. */
+static void test_bit_fields(void)
+{
+	static const char dwarf2[] =
+		"      DW_TAG_member \"bits\"\n"
+		"        DW_AT_byte_size constant 4\n"
+		"        DW_AT_bit_offset constant 24\n"
+		"        DW_AT_bit_size constant 5\n"
+		"        DW_AT_data_member_location constant 4\n";
+	static const char dwarf5[] =
+		"      DW_TAG_member \"bits\"\n"
+		"        DW_AT_bit_size constant 5\n";
+	char *no_size = replace_in(same, "        DW_AT_byte_size constant 4\n        DW_AT_bit_offset",
+	                           "        DW_AT_bit_offset");
+	char *moved = replace_in(same, "DW_AT_bit_offset constant 24", "DW_AT_bit_offset constant 23");
+	char *from_byte = replace_in(same, dwarf2,
+	                             "      DW_TAG_member \"bits\"\n"
+	                             "        DW_AT_bit_size constant 5\n"
+	                             "        DW_AT_data_bit_offset constant 3\n"
+	                             "        DW_AT_data_member_location constant 4\n");
+	char *expr = replace_in(same, "        DW_AT_data_member_location constant 4\n        DW_AT_type",
+	                        "        DW_AT_data_member_location exprloc DW_OP_plus_uconst 4\n"
+	                        "        DW_AT_type");
+	char *expr2 = replace_in(expr, "DW_AT_data_member_location constant 4",
+	                         "DW_AT_data_member_location exprloc DW_OP_plus_uconst 4");
+	char *diff = NULL;
+
+	OK(strstr(want, dwarf5) != NULL && strstr(same, dwarf2) != NULL, "the two spellings");
+	EQ_STR(hc_outcome_name(judge(expr2, 0, NULL, NULL)), "pass",
+	       "DWARF 2's DW_OP_plus_uconst member locations, of a field and of a bit field");
+	EQ_STR(hc_outcome_name(judge(no_size, 0, NULL, NULL)), "pass",
+	       "DWARF 2 bit offset in a unit of the member type's size");
+	EQ_STR(hc_outcome_name(judge(from_byte, 0, NULL, NULL)), "pass",
+	       "a data bit offset from a data member location");
+	EQ_STR(hc_outcome_name(judge(moved, 0, &diff, NULL)), "fail", "a field one bit off fails");
+	OK(diff && strstr(diff, "- structure_type \"s\"/member \"bits\": data_bit_offset = 35\n"
+	                        "+ structure_type \"s\"/member \"bits\": data_bit_offset = 36\n"),
+	   "the diff shows the absolute bit offsets");
+	if (diff && strstr(diff, "data_bit_offset = 36") == NULL)
+		printf("  # diff:\n%s", diff);
+	free(diff);
+	free(expr2);
+	free(expr);
+	free(moved);
+	free(from_byte);
+	free(no_size);
+}
+
 static void test_facts_text(void)
 {
 	hd_buf out;
@@ -226,6 +288,9 @@ static void test_facts_text(void)
 	   "a vector is written one way; the empty block is left out");
 	OK(strstr(hd_buf_str(&out), "base_type \"float4\"") == NULL,
 	   "a vector base type is no entity");
+	OK(strstr(hd_buf_str(&out), "member \"bits\": data_bit_offset = 35\n") != NULL &&
+	           strstr(hd_buf_str(&out), "member \"bits\": bit_size = 5\n") != NULL,
+	   "a bit field is its first bit and its size");
 	hd_buf_free(&out);
 }
 
@@ -266,6 +331,7 @@ int main(void)
 	test_differences();
 	test_locations();
 	test_bad_dumps();
+	test_bit_fields();
 	test_facts_text();
 	test_pointer_size();
 	return tap_end();

@@ -89,6 +89,10 @@ int hd_amdgpu_reg_lookup(unsigned wave_size, const char *name, size_t len,
                          uint64_t *reg);
 int hd_amdgpu_reg_name(unsigned wave_size, uint64_t reg, char *out, size_t outsz);
 int hd_amdgpu_aspace_lookup(const char *name, size_t len, uint64_t *aspace);
+/* 0 and *info filled for one of the model's DW_ASPACE values (its name, its
+ * address bits: 64 for global and generic, 32 for region, local and
+ * private); -1 otherwise. */
+int hd_amdgpu_aspace_info(uint64_t aspace, hd_aspace_info *info);
 
 /* private_lane -> private_wave (REFERENCE-FACTS.md): the dword-interleaved
  * swizzle of scratch memory. */

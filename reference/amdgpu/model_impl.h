@@ -28,9 +28,6 @@ int hd_amdgpu_reg_slot(unsigned wave, uint64_t reg, hd_amdgpu_slot *slot);
 /* Bytes of storage all registers of a wave size need. */
 size_t hd_amdgpu_regs_size(unsigned wave);
 
-/* 0 and *info filled for one of the model's DW_ASPACE values; -1 otherwise. */
-int hd_amdgpu_aspace_info(uint64_t aspace, hd_aspace_info *info);
-
 /* The storages behind the address spaces; pages.c keeps their bytes. */
 enum {
 	HD_AMDGPU_ST_GLOBAL,

@@ -160,13 +160,16 @@ static int type_is_signed(dd_ctx *c, const dd_die *d, int fallback)
 
 /* Fixed-size data forms carry no sign; DWARF 5 section 7.5.5 leaves it to
  * the attribute. Constant values take their type's, bounds their subrange's
- * (signed by default, as C's), enumerators their enumeration's. */
+ * (signed by default, as C's), enumerators their enumeration's. An
+ * enumeration with no type says nothing about sign, so its enumerators are
+ * unsigned like any other constant: data4 0xffffffff then prints as the
+ * udata 4294967295 that LLVM writes for the same value. */
 static int signed_context(dd_ctx *c, const dd_die *d, Dwarf_Half at)
 {
 	switch (at) {
 	case DW_AT_const_value:
 		if (d->tag == DW_TAG_enumerator)
-			return type_is_signed(c, d->parent, 1);
+			return type_is_signed(c, d->parent, 0);
 		return type_is_signed(c, d, 0);
 	case DW_AT_lower_bound:
 	case DW_AT_upper_bound:
@@ -367,6 +370,11 @@ int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
 	case DW_FORM_CLASS_BLOCK:
 		return put_block(c, d, a, out);
 	case DW_FORM_CLASS_EXPRLOC:
+		/* libdwarf classes a DWARF 2-3 block on a location attribute
+		 * (clang's -gdwarf-2 DW_AT_data_member_location) as an
+		 * expression, but dwarf_formexprloc reads DW_FORM_exprloc only */
+		if (a->form != DW_FORM_exprloc)
+			return put_block(c, d, a, out);
 		if (dwarf_formexprloc(a->a, &len, &bytes, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "an expression");
 		hd_buf_printf(out, "exprloc ");

@@ -31,6 +31,34 @@ static int cmp_func(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* The name a subprogram is known by: its own DW_AT_name, else that of the
+ * DIE it completes. A method defined outside its class names itself only
+ * through DW_AT_specification (DWARF 5 section 2.13.2), an out-of-line
+ * instance of an inline function only through DW_AT_abstract_origin
+ * (section 3.3.8.2); without their names the function's line sequence and
+ * FDE would print absolute addresses. *name is NULL when no name is found
+ * within a few hops (a cycle ends there too); -1 on a broken reference. */
+static int func_name(dd_ctx *c, const dd_die *d, const char **name)
+{
+	*name = NULL;
+	for (int hops = 0; d != NULL && hops < 8; hops++) {
+		const dd_attr *a = dd_attr_of(d, DW_AT_specification);
+		Dwarf_Off off;
+		if (d->name != NULL) {
+			*name = d->name;
+			return 0;
+		}
+		if (a == NULL)
+			a = dd_attr_of(d, DW_AT_abstract_origin);
+		if (a == NULL || a->cls != DW_FORM_CLASS_REFERENCE || a->form == DW_FORM_ref_sig8)
+			return 0;
+		if (dwarf_global_formref(a->a, &off, &c->err) != DW_DLV_OK)
+			return dd_lib_fail(c, "a subprogram's DW_AT_specification or DW_AT_abstract_origin");
+		d = dd_find(c, off);
+	}
+	return 0;
+}
+
 int dd_collect_funcs(dd_ctx *c)
 {
 	size_t cap = 0;
@@ -65,7 +93,8 @@ int dd_collect_funcs(dd_ctx *c)
 		}
 		c->funcs[c->nfuncs].low = low;
 		c->funcs[c->nfuncs].high = high;
-		c->funcs[c->nfuncs].name = d->name;
+		if (func_name(c, d, &c->funcs[c->nfuncs].name) != 0)
+			return -1;
 		c->nfuncs++;
 	}
 	if (c->nfuncs > 1)

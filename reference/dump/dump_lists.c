@@ -195,7 +195,7 @@ static int read_loclists(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entrie
 		unsigned len = 0, kind = 0;
 		Dwarf_Unsigned op1 = 0, op2 = 0, elen = 0, eoff = 0;
 		Dwarf_Small *expr = NULL;
-		uint64_t b, x;
+		uint64_t b = 0, x = 0;   /* set by addr_of_index before use; -O2 cannot see it */
 		int rc = 0;
 		if (dwarf_get_loclist_lle(c->dbg, ctx, off, past, &len, &kind, &op1, &op2,
 		                          &elen, &eoff, &expr, &c->err) != DW_DLV_OK)

@@ -122,7 +122,7 @@ static int read_die(dd_ctx *c, dd_unit *u, Dwarf_Die die, dd_die *parent,
 		return -1;
 	res = dwarf_child(die, &kid, &c->err);
 	while (res == DW_DLV_OK) {
-		dd_die *k;
+		dd_die *k = NULL;   /* set by read_die when it succeeds */
 		Dwarf_Die next = NULL;
 		if (read_die(c, u, kid, d, depth + 1, &k) != 0)
 			return -1;

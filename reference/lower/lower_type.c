@@ -7,6 +7,7 @@
 
 #include <spirv/unified1/spirv.h>
 
+#include "amdgpu/model.h"
 #include "lower_type.h"
 
 /* Deeper chains of typedefs and qualifiers than this are a cycle the
@@ -153,6 +154,14 @@ hd_die *hd_lower_type_basic(hd_lw *L, const hd_di_node *n)
  * address space of its own (REFERENCE-FACTS.md). */
 #define STORAGE_NONE 0xffffffffu
 
+/* A pointer's Storage Class operand; STORAGE_NONE when it has none. */
+static uint32_t storage_class(const hd_di_node *n)
+{
+	hd_di_span sp;
+
+	return hd_lw_span(n, "Storage Class", &sp) == 0 ? n->args[sp.first] : STORAGE_NONE;
+}
+
 /* The memory a pointer points into: DW_AT_address_class with seed 002's
  * DW_ADDR_LLVM_* numbers in the amdgpu-v0 profile, DW_AT_LLVM_memory_space
  * with the same numbers in llvm-user (where DW_AT_address_class is left to
@@ -168,16 +177,28 @@ static int memory_space(hd_lw *L, hd_die *d, uint32_t sc)
 	return hd_lw_xat_udata(L, d, HD_XAT_memory_space, cls);
 }
 
+/* A pointer's bytes on AMDGPU: the width of an address in the address
+ * space its storage class lives in (AMDGPUUsage, "Address Spaces"). Local
+ * and private addresses are 32 bits, global and generic ones 64, which is
+ * what clang writes for amdgcn (a 32-bit pointer to addrspace 3 or 5). */
+static unsigned pointer_bytes(uint32_t sc)
+{
+	hd_aspace_info info;
+
+	if (sc == STORAGE_NONE || hd_amdgpu_aspace_info(hd_lw_aspace(sc), &info) != 0)
+		return 8;
+	return info.addr_bits / 8;
+}
+
 /* Pointer or C++ reference: the reference flags pick the tag (DWARF 5
  * section 5.3), as seed 001 section 4.3 describes the instruction as
- * "pointer or reference". Byte size 8: amdgcn's generic address is 64 bits
- * and Physical64 SPIR-V pointers are 64 bits whatever they point into. */
+ * "pointer or reference". The byte size is written even where it is the
+ * unit's address size, so no reader has to know AMDGPU's 32-bit spaces. */
 hd_die *hd_lower_type_pointer(hd_lw *L, const hd_di_node *n)
 {
-	uint32_t flags = hd_lw_word(n, "Flags");
+	uint32_t flags = hd_lw_word(n, "Flags"), sc = storage_class(n);
 	uint16_t tag = DW_TAG_pointer_type;
 	hd_die *d;
-	hd_di_span sp;
 
 	if (hd_lower_has_flag(n, flags, "FlagLValueReference"))
 		tag = DW_TAG_reference_type;
@@ -187,9 +208,8 @@ hd_die *hd_lower_type_pointer(hd_lw *L, const hd_di_node *n)
 	if (!d)
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_die_udata(L->u, d, DW_AT_byte_size, 8) != 0 ||
-	    (hd_lw_span(n, "Storage Class", &sp) == 0 &&
-	     memory_space(L, d, n->args[sp.first]) != 0) ||
+	if (hd_die_udata(L->u, d, DW_AT_byte_size, pointer_bytes(sc)) != 0 ||
+	    memory_space(L, d, sc) != 0 ||
 	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Base Type")) != 0)
 		return L->failed ? NULL : nomem(L, n);
 	if (hd_lower_flags(L, d, n, flags) != 0)
