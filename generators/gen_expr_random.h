@@ -74,6 +74,17 @@ static inline uint64_t rnd(rstate *s, uint64_t n)
 	return gen_rng_below(s->rng, n);
 }
 
+/* A 64-bit number shifted right by a random count, so small numbers come as
+ * often as large ones. Two statements: in one expression the order of the two
+ * draws is unspecified, and GCC's -O0 and -O2 builds took them in different
+ * orders, so Debug and Release hdgen wrote different cases. */
+static inline uint64_t rnd_any_width(rstate *s)
+{
+	unsigned shift = (unsigned)rnd(s, 64);
+
+	return gen_rng_next(s->rng) >> shift;
+}
+
 /* Entry i from the top (0 is the top). */
 static inline entry *top(rstate *s, int i)
 {

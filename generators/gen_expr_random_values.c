@@ -31,7 +31,7 @@ int rx_const(rstate *s)
 	};
 	unsigned k = (unsigned)rnd(s, sizeof consts / sizeof consts[0]);
 	unsigned bits = consts[k].bytes * 8;
-	uint64_t v = gen_rng_next(s->rng) >> rnd(s, 64);
+	uint64_t v = rnd_any_width(s);
 
 	if (!room_for(s, 1))
 		return 0;
@@ -149,7 +149,7 @@ int rx_unary(rstate *s)
 	if (!is_val(s, 0))
 		return 0;
 	if (k == 3)
-		rx_emit(s, "plus_uconst %" PRIu64, gen_rng_next(s->rng) >> rnd(s, 64));
+		rx_emit(s, "plus_uconst %" PRIu64, rnd_any_width(s));
 	else
 		rx_emit(s, "%s", ops[k]);
 	*top(s, 0) = val(0, 0);
@@ -184,9 +184,13 @@ int rx_binary(rstate *s)
 /* DWARF 5 2.5.1.4: div and mod by a literal that is not zero. */
 int rx_divmod(rstate *s)
 {
+	unsigned lit, is_div;
+
 	if (!is_val(s, 0))
 		return 0;
-	rx_emit(s, "lit%u; %s", (unsigned)rnd(s, 31) + 1, rnd(s, 2) ? "div" : "mod");
+	is_div = (unsigned)rnd(s, 2);  /* one draw a statement: see rnd_any_width */
+	lit = (unsigned)rnd(s, 31) + 1;
+	rx_emit(s, "lit%u; %s", lit, is_div ? "div" : "mod");
 	*top(s, 0) = val(0, 0);
 	return 1;
 }
