@@ -98,7 +98,7 @@ const char *hd_spv_target_name(hd_spv_target t)
 		[HD_T_OPERATION] = "DebugOperation",
 		[HD_T_INLINED_AT] = "DebugInlinedAt",
 		[HD_T_MACRO_DEF] = "DebugMacroDef",
-		[HD_T_VALUE] = "an instruction with a result",
+		[HD_T_VALUE] = "an instruction that computes a value",
 		[HD_T_DEBUG] = "a debug-info instruction",
 	};
 	return (unsigned)t < HD_T_COUNT ? names[t] : "?";

@@ -52,7 +52,7 @@ typedef enum hd_spv_target {
 	HD_T_OPERATION,       /* DebugOperation */
 	HD_T_INLINED_AT,      /* DebugInlinedAt */
 	HD_T_MACRO_DEF,       /* DebugMacroDef */
-	HD_T_VALUE,           /* any non-debug instruction with a result */
+	HD_T_VALUE,           /* a non-debug instruction that computes a value */
 	HD_T_DEBUG,           /* any debug-info instruction */
 	HD_T_COUNT
 } hd_spv_target;

@@ -79,6 +79,16 @@ static int is_constant(const hd_spv_insn *in)
 	return op && strcmp(op->cls, "Constant-Creation") == 0;
 }
 
+/* DebugValue's Value is the instruction "result of which is the new value"
+ * (DebugInfo 1.00, 4.8): one with a Result Type. A type, an OpString or a
+ * label has none; OpFunction has one, but its result is the function. */
+static int computes_value(const hd_spv_insn *def)
+{
+	const hd_spv_coreop *op = hd_spv_coreop_by_opcode(def->opcode);
+
+	return op && op->has_type && def->opcode != SpvOpFunction;
+}
+
 /* Whether the instruction defining id fits class t for a node of set. */
 static int target_ok(const hd_spv_module *m, const hd_spv_set *set, hd_spv_target t,
                      uint32_t id, const hd_spv_insn *def)
@@ -120,7 +130,7 @@ static int target_ok(const hd_spv_module *m, const hd_spv_set *set, hd_spv_targe
 	case HD_T_OPVARIABLE:
 		return def->opcode == SpvOpVariable;
 	case HD_T_VALUE:
-		return !n && def->result != 0;
+		return !n && computes_value(def);
 	case HD_T_DEBUG:
 		return n != NULL;
 	default:
