@@ -173,6 +173,10 @@ static int layout_case(spv_bad *c, spv_sec sec, const char *detail, const char *
 
 	spv_init(&m, c->set);
 	spv_bad_start(c, &m, 1);
+	/* before section 9 it precedes OpTypeVoid: its Result Type is a
+	 * forward reference (section 2.2) */
+	if (sec == SEC_EARLY)
+		spv_bad_also(c, &m, c->in->name, "forward-reference");
 	a.result = "%test";
 	a.sec = sec;
 	spv_emit(&m, c->in, &a);
@@ -207,11 +211,12 @@ static int break_layout(spv_bad *c)
 			return -1;
 	}
 	/* among core sections 1-8 (before the strings): only without id
-	 * operands, which would otherwise be forward references too */
+	 * operands, which would otherwise be forward references too (the
+	 * Result Type is one anyway) */
 	if (!has_ids(c->in) &&
 	    layout_case(c, SEC_EARLY, "before-strings",
 	                "section 2: a debug instruction before the debug strings (core layout "
-	                "section 7)") != 0)
+	                "section 7), so before OpTypeVoid too") != 0)
 		return -1;
 	return 0;
 }

@@ -49,7 +49,8 @@ static const rule inst_rules[] = {
 	{ "result-type", all, "section 2: Result Type is OpTypeVoid" },
 	{ "operand-count", all, "section 4: the instruction's word count and operands" },
 	{ "undefined-id", has_ids, "seed 000 section 2.1: no dangling references" },
-	{ "forward-reference", has_ids,
+	/* every instruction: Result Type is an <id> operand too */
+	{ "forward-reference", all,
 	  "seed 000 section 2.2: only Members and DebugFunction's Function may be forward" },
 	{ "operand-target", has_targets, "section 4: what each operand must name" },
 	{ "enum-value", has_enums, "section 3: the set's enumerations" },

@@ -5,16 +5,23 @@
  * defines it here), and DebugModuleINTEL is decode-only. */
 #include "spirv_impl.h"
 
-/* Seed 000 section 2: the Result Type of every instruction is OpTypeVoid. */
+/* Seed 000 section 2: the Result Type of every instruction is OpTypeVoid.
+ * It is an <id> operand like the others, so section 2.2 forbids naming an
+ * OpTypeVoid that comes later (a DebugInfoNone before the type). */
 static void check_result_type(hd_spv_module *m, const hd_di_node *n)
 {
 	const hd_spv_insn *in = &m->insns[n->insn];
-	const hd_spv_insn *ty = hd_spv_def_insn(m, in->type);
+	int32_t d = hd_spv_def(m, in->type);
+	const hd_spv_insn *ty = d >= 0 ? &m->insns[d] : NULL;
 
 	if (!ty || ty->opcode != SpvOpTypeVoid)
 		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "result-type", NULL,
 		                in->offset, n->id, "the Result Type %%%u is not OpTypeVoid",
 		                in->type);
+	if (ty && (uint32_t)d > n->insn)
+		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "forward-reference",
+		                "Result Type", in->offset, n->id, "%%%u is defined later, at word %u",
+		                in->type, ty->offset);
 }
 
 /* DebugOperation: the operation takes exactly the literals its table row
