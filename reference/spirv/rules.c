@@ -57,6 +57,9 @@ static const rule inst_rules[] = {
 	{ "layout", all, "section 2: debug instructions' place in the logical layout" },
 	{ "operation-operands", operation, "section 3.6: operands per debug operation" },
 	{ "opaque-type", composite, "section 2 and DebugTypeComposite: opaque types" },
+	{ "member-parent", composite,
+	  "seed 001 section 4.3: a member's Parent, an inheritance's Child, is the composite "
+	  "listing it" },
 	{ "scope-cycle", scope, "section 2.2: a Parent chain ends at the compilation unit" },
 	{ "inlined-cycle", inlined_at, "section 4.7 DebugInlinedAt: an Inlined chain ends" },
 };
