@@ -305,7 +305,7 @@ static const char *core_at(spv_mod *m, hd_spv_target t, spv_sec sec, const char 
 
 const char *spv_kind_for(const spv_mod *m, hd_spv_target t)
 {
-	if (t == HD_T_SCOPE)
+	if (t == HD_T_SCOPE || t == HD_T_LEXICAL_SCOPE)
 		return "DebugLexicalBlock";
 	if (t == HD_T_SOURCE)
 		return m->set->id == HD_SET_DI100 ? NULL : "DebugSource";
@@ -338,7 +338,8 @@ const char *spv_make(spv_mod *m, hd_spv_target t, spv_sec sec, const char *resul
 			return spv_str(m, "k.cl");
 		spv_set(&a, spv_inst(m, "DebugSource"), "File", spv_str(m, "k.cl"));
 		return spv_emit(m, spv_inst(m, "DebugSource"), &a);
-	case HD_T_SCOPE: {
+	case HD_T_SCOPE:
+	case HD_T_LEXICAL_SCOPE: {
 		const hd_spv_inst *lb = spv_inst(m, "DebugLexicalBlock");
 		spv_set(&a, lb, "Parent", m->body ? spv_main_fn(m) : spv_cu(m));
 		return spv_emit(m, lb, &a);
@@ -367,7 +368,8 @@ const char *spv_need(spv_mod *m, hd_spv_target t)
 
 	switch (t) {
 	case HD_T_SOURCE: return source(m);
-	case HD_T_SCOPE: return m->body ? spv_main_fn(m) : spv_cu(m);
+	case HD_T_SCOPE:
+	case HD_T_LEXICAL_SCOPE: return m->body ? spv_main_fn(m) : spv_cu(m);
 	case HD_T_MEMBER:
 	case HD_T_MEMBER_DECL: {
 		/* the member the module's shared composite lists */

@@ -173,6 +173,10 @@ static int layout_case(spv_bad *c, spv_sec sec, const char *detail, const char *
 
 	spv_init(&m, c->set);
 	spv_bad_start(c, &m, 1);
+	/* before section 9 it precedes OpTypeVoid: its Result Type is a
+	 * forward reference (section 2.2) */
+	if (sec == SEC_EARLY)
+		spv_bad_also(c, &m, c->in->name, "forward-reference");
 	a.result = "%test";
 	a.sec = sec;
 	spv_emit(&m, c->in, &a);
@@ -207,11 +211,12 @@ static int break_layout(spv_bad *c)
 			return -1;
 	}
 	/* among core sections 1-8 (before the strings): only without id
-	 * operands, which would otherwise be forward references too */
+	 * operands, which would otherwise be forward references too (the
+	 * Result Type is one anyway) */
 	if (!has_ids(c->in) &&
 	    layout_case(c, SEC_EARLY, "before-strings",
 	                "section 2: a debug instruction before the debug strings (core layout "
-	                "section 7)") != 0)
+	                "section 7), so before OpTypeVoid too") != 0)
 		return -1;
 	return 0;
 }
@@ -286,6 +291,30 @@ static int break_opaque(spv_bad *c)
 	return 0;
 }
 
+/* Section 4.3: a composite lists a DebugTypeMember whose Parent is the
+ * module's other composite (the inheritance variant is hand-written). */
+static int break_member_parent(spv_bad *c)
+{
+	const hd_spv_inst *member;
+	spv_mod m;
+	spv_args a = { 0 }, b = { 0 };
+	int rc;
+
+	spv_init(&m, c->set);
+	spv_bad_start(c, &m, 1);
+	member = spv_inst(&m, "DebugTypeMember");
+	b.result = "%stray";
+	spv_set(&b, member, "Parent", spv_need(&m, HD_T_COMPOSITE));
+	spv_emit(&m, member, &b);
+	a.result = "%test";
+	spv_set(&a, c->in, "Members", "%stray");
+	spv_emit(&m, c->in, &a);
+	rc = spv_bad_finish(c, &m, NULL, "section 4.3: %test lists %stray, a DebugTypeMember "
+	                                 "whose Parent is another composite");
+	spv_free(&m);
+	return rc;
+}
+
 /* A chain through `operand` that comes back: the instruction names itself
  * (one finding), or two of its kind name each other (the first names the
  * second before it is defined: forward-reference too). */
@@ -339,6 +368,7 @@ static const struct {
 	{ "layout", break_layout },
 	{ "operation-operands", break_operation_operands },
 	{ "opaque-type", break_opaque },
+	{ "member-parent", break_member_parent },
 	{ "scope-cycle", break_scope_cycle },
 	{ "inlined-cycle", break_inlined_cycle },
 };

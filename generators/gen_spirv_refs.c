@@ -95,6 +95,37 @@ static void later_function_var(spv_mod *m, const char *name)
 	spv_line(m, SEC_AFTER, NULL, "OpFunctionEnd");
 }
 
+/* Section 2.2 for an instruction whose only id is its Result Type
+ * (DebugInfoNone, DebugNoScope, DebugOperation): it names %late, defined
+ * after it. One OpTypeVoid is the case's own already, so %late is another
+ * type (or, in a body, a value): result-type is broken too. The pure case,
+ * DebugInfoNone before the module's only OpTypeVoid, is hand-written. */
+static int result_type_forward(spv_bad *c)
+{
+	int body = spv_in_body(c->in);
+	spv_mod m;
+	spv_args a = { 0 };
+	int rc;
+
+	spv_init(&m, c->set);
+	spv_bad_start(c, &m, 1);
+	spv_bad_also(c, &m, c->in->name, "result-type");
+	a.result = "%test";
+	a.rtype = "%late";
+	spv_emit(&m, c->in, &a);
+	if (body)
+		spv_make(&m, HD_T_VALUE, SEC_BODY, "%late");
+	else
+		spv_line(&m, SEC_DEBUG, "%late", "OpTypeInt 16 0");
+	rc = spv_bad_finish(c, &m, "result-type-later",
+	                    body ? "section 2.2: Result Type names %late, an OpIAdd after it "
+	                           "(and no OpTypeVoid)"
+	                         : "section 2.2: Result Type names %late, a type declared after "
+	                           "it (and no OpTypeVoid)");
+	spv_free(&m);
+	return rc;
+}
+
 /* Section 2.2: only DebugTypeComposite's Members and DebugFunction's
  * Function may name what comes later. The cleanest other operand names
  * %late, defined right after the instruction. */
@@ -116,7 +147,7 @@ int spv_break_forward(spv_bad *c)
 		}
 	}
 	if (best < 0)
-		return 0;
+		return result_type_forward(c);
 	op = &c->in->operands[best];
 	spv_init(&m, c->set);
 	/* a late string makes every debug instruction before it misplaced:

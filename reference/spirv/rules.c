@@ -49,13 +49,17 @@ static const rule inst_rules[] = {
 	{ "result-type", all, "section 2: Result Type is OpTypeVoid" },
 	{ "operand-count", all, "section 4: the instruction's word count and operands" },
 	{ "undefined-id", has_ids, "seed 000 section 2.1: no dangling references" },
-	{ "forward-reference", has_ids,
+	/* every instruction: Result Type is an <id> operand too */
+	{ "forward-reference", all,
 	  "seed 000 section 2.2: only Members and DebugFunction's Function may be forward" },
 	{ "operand-target", has_targets, "section 4: what each operand must name" },
 	{ "enum-value", has_enums, "section 3: the set's enumerations" },
 	{ "layout", all, "section 2: debug instructions' place in the logical layout" },
 	{ "operation-operands", operation, "section 3.6: operands per debug operation" },
 	{ "opaque-type", composite, "section 2 and DebugTypeComposite: opaque types" },
+	{ "member-parent", composite,
+	  "seed 001 section 4.3: a member's Parent, an inheritance's Child, is the composite "
+	  "listing it" },
 	{ "scope-cycle", scope, "section 2.2: a Parent chain ends at the compilation unit" },
 	{ "inlined-cycle", inlined_at, "section 4.7 DebugInlinedAt: an Inlined chain ends" },
 };

@@ -79,7 +79,8 @@ const char *hd_spv_target_name(hd_spv_target t)
 		[HD_T_INT_OR_NONE] = "an OpConstant of integer type or DebugInfoNone",
 		[HD_T_CONSTANT_OR_NONE] = "a constant or DebugInfoNone",
 		[HD_T_SOURCE] = "the source",
-		[HD_T_SCOPE] = "a lexical scope",
+		[HD_T_SCOPE] = "a lexical scope or DebugLexicalBlockDiscriminator",
+		[HD_T_LEXICAL_SCOPE] = "a lexical scope",
 		[HD_T_TYPE] = "a debug type",
 		[HD_T_TYPE_OR_VOID] = "a debug type or OpTypeVoid",
 		[HD_T_MEMBER] = "DebugTypeMember, DebugFunction or DebugTypeInheritance",
@@ -98,7 +99,7 @@ const char *hd_spv_target_name(hd_spv_target t)
 		[HD_T_OPERATION] = "DebugOperation",
 		[HD_T_INLINED_AT] = "DebugInlinedAt",
 		[HD_T_MACRO_DEF] = "DebugMacroDef",
-		[HD_T_VALUE] = "an instruction with a result",
+		[HD_T_VALUE] = "an instruction that computes a value",
 		[HD_T_DEBUG] = "a debug-info instruction",
 	};
 	return (unsigned)t < HD_T_COUNT ? names[t] : "?";

@@ -33,7 +33,8 @@ typedef enum hd_spv_target {
 	HD_T_INT_OR_NONE,     /* the same, or DebugInfoNone */
 	HD_T_CONSTANT_OR_NONE,/* any OpConstant*, or DebugInfoNone */
 	HD_T_SOURCE,          /* 100: DebugSource; 1.00: OpString naming the file */
-	HD_T_SCOPE,           /* a lexical scope */
+	HD_T_SCOPE,           /* a source-level scope: a lexical one or a discriminator */
+	HD_T_LEXICAL_SCOPE,   /* a lexical scope (OpenCL.DebugInfo.100 1.1) */
 	HD_T_TYPE,            /* a debug type */
 	HD_T_TYPE_OR_VOID,    /* a debug type or OpTypeVoid */
 	HD_T_MEMBER,          /* DebugTypeMember, DebugFunction or DebugTypeInheritance */
@@ -52,7 +53,7 @@ typedef enum hd_spv_target {
 	HD_T_OPERATION,       /* DebugOperation */
 	HD_T_INLINED_AT,      /* DebugInlinedAt */
 	HD_T_MACRO_DEF,       /* DebugMacroDef */
-	HD_T_VALUE,           /* any non-debug instruction with a result */
+	HD_T_VALUE,           /* a non-debug instruction that computes a value */
 	HD_T_DEBUG,           /* any debug-info instruction */
 	HD_T_COUNT
 } hd_spv_target;

@@ -5,16 +5,23 @@
  * defines it here), and DebugModuleINTEL is decode-only. */
 #include "spirv_impl.h"
 
-/* Seed 000 section 2: the Result Type of every instruction is OpTypeVoid. */
+/* Seed 000 section 2: the Result Type of every instruction is OpTypeVoid.
+ * It is an <id> operand like the others, so section 2.2 forbids naming an
+ * OpTypeVoid that comes later (a DebugInfoNone before the type). */
 static void check_result_type(hd_spv_module *m, const hd_di_node *n)
 {
 	const hd_spv_insn *in = &m->insns[n->insn];
-	const hd_spv_insn *ty = hd_spv_def_insn(m, in->type);
+	int32_t d = hd_spv_def(m, in->type);
+	const hd_spv_insn *ty = d >= 0 ? &m->insns[d] : NULL;
 
 	if (!ty || ty->opcode != SpvOpTypeVoid)
 		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "result-type", NULL,
 		                in->offset, n->id, "the Result Type %%%u is not OpTypeVoid",
 		                in->type);
+	if (ty && (uint32_t)d > n->insn)
+		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "forward-reference",
+		                "Result Type", in->offset, n->id, "%%%u is defined later, at word %u",
+		                in->type, ty->offset);
 }
 
 /* DebugOperation: the operation takes exactly the literals its table row
@@ -75,6 +82,45 @@ static void check_opaque(hd_spv_module *m, const hd_di_node *n, const hd_di_span
 		                "the opaque type \"%s\" must have Size DebugInfoNone", name);
 }
 
+/* The id by which a Members item names the composite it belongs to: a
+ * DebugTypeMember's Parent ("the composite type containing this member")
+ * or a DebugTypeInheritance's Child (the derived class, which lists it as
+ * a member), seed 001 section 4.3. 0 for a DebugFunction, whose Parent is
+ * a lexical scope the spec does not tie to the list, and for an item of
+ * the wrong kind or set, which operand-target reports. */
+static uint32_t owner_of(const hd_di_node *n, const hd_di_node *item)
+{
+	if (!item || item->set != n->set)
+		return 0;
+	if (hd_di_is(item, "DebugTypeMember"))
+		return hd_di_operand_id(item, "Parent");
+	if (hd_di_is(item, "DebugTypeInheritance"))
+		return hd_di_operand_id(item, "Child");
+	return 0;
+}
+
+/* A composite lists only its own members: otherwise the member would be
+ * lowered into the wrong structure. Only an owner that is another
+ * composite conflicts: DebugInfoNone is a removed reference (seed 000
+ * section 2.1), and anything else is operand-target's finding. */
+static void check_members(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans)
+{
+	const hd_di_span *members = &spans[n->inst->noperands - 1];
+
+	for (uint32_t k = 0; k < members->count; k++) {
+		const hd_di_node *item = hd_di_node_of(m, n->args[members->first + k]);
+		uint32_t owner = owner_of(n, item);
+
+		if (owner == n->id || !hd_di_is(hd_di_node_of(m, owner), "DebugTypeComposite"))
+			continue;
+		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "member-parent", "Members",
+		                m->insns[n->insn].offset, n->id,
+		                "item %u: %%%u is a %s whose %s is %%%u, not this composite", k + 1,
+		                item->id, item->inst->name,
+		                hd_di_is(item, "DebugTypeMember") ? "Parent" : "Child", owner);
+	}
+}
+
 static void check_node(hd_spv_module *m, const hd_di_node *n)
 {
 	hd_di_span spans[HD_DI_MAX_OPERANDS];
@@ -89,8 +135,10 @@ static void check_node(hd_spv_module *m, const hd_di_node *n)
 	}
 	check_enums(m, n, spans);
 	hd_di_validate_refs(m, n, spans);
-	if (strcmp(n->inst->name, "DebugTypeComposite") == 0)
+	if (strcmp(n->inst->name, "DebugTypeComposite") == 0) {
 		check_opaque(m, n, spans);
+		check_members(m, n, spans);
+	}
 }
 
 uint32_t hd_di_validate(hd_spv_module *m)

@@ -11,10 +11,17 @@
 
 #include "spirv_impl.h"
 
+/* The four kinds seed 000 section 1.1 calls lexical scopes: what a Parent
+ * described as "parent lexical scope" may name (seed 001 lists them for
+ * DebugTypeComposite and DebugGlobalVariable). */
+static const char *const lexical_scope_kinds[] = {
+	"DebugCompilationUnit", "DebugFunction", "DebugLexicalBlock", "DebugTypeComposite", NULL
+};
+/* A source-level scope: DebugScope's Scope, DebugInlinedAt's Scope and a
+ * block's Parent ("the scope containing the current scope") may also name a
+ * DebugLexicalBlockDiscriminator, which stands for a block on one line. */
 static const char *const scope_kinds[] = {
 	"DebugCompilationUnit", "DebugFunction", "DebugLexicalBlock", "DebugTypeComposite",
-	/* Not in seed 000's list of lexical scopes (section 1.1), but it is one:
-	 * it stands for a lexical block, and DebugScope names it as a scope. */
 	"DebugLexicalBlockDiscriminator", NULL
 };
 static const char *const type_kinds[] = {
@@ -46,6 +53,7 @@ static const char *const *kind_list(hd_spv_target t)
 {
 	switch (t) {
 	case HD_T_SCOPE: return scope_kinds;
+	case HD_T_LEXICAL_SCOPE: return lexical_scope_kinds;
 	case HD_T_TYPE:
 	case HD_T_TYPE_OR_VOID: return type_kinds;
 	case HD_T_MEMBER: return member_kinds;
@@ -77,6 +85,16 @@ static int is_constant(const hd_spv_insn *in)
 {
 	const hd_spv_coreop *op = hd_spv_coreop_by_opcode(in->opcode);
 	return op && strcmp(op->cls, "Constant-Creation") == 0;
+}
+
+/* DebugValue's Value is the instruction "result of which is the new value"
+ * (DebugInfo 1.00, 4.8): one with a Result Type. A type, an OpString or a
+ * label has none; OpFunction has one, but its result is the function. */
+static int computes_value(const hd_spv_insn *def)
+{
+	const hd_spv_coreop *op = hd_spv_coreop_by_opcode(def->opcode);
+
+	return op && op->has_type && def->opcode != SpvOpFunction;
 }
 
 /* Whether the instruction defining id fits class t for a node of set. */
@@ -120,7 +138,7 @@ static int target_ok(const hd_spv_module *m, const hd_spv_set *set, hd_spv_targe
 	case HD_T_OPVARIABLE:
 		return def->opcode == SpvOpVariable;
 	case HD_T_VALUE:
-		return !n && def->result != 0;
+		return !n && computes_value(def);
 	case HD_T_DEBUG:
 		return n != NULL;
 	default:
