@@ -59,14 +59,6 @@ static hd_place_function *place_function(hd_lw *L, uint32_t f)
 
 /* ---- whose location a point gives ---- */
 
-static const hd_di_range *scope_at(const hd_di_function *fn, uint32_t slot)
-{
-	for (uint32_t i = 0; i < fn->nscopes; i++)
-		if (fn->scopes[i].slot_begin <= slot && slot < fn->scopes[i].slot_end)
-			return &fn->scopes[i];
-	return NULL;
-}
-
 /* The DebugInlinedVariable of var at inlined_at, if the module has one. */
 static int32_t inlined_variable(hd_lw *L, const hd_di_node *var, int32_t inlined_at)
 {
@@ -82,8 +74,10 @@ static int32_t inlined_variable(hd_lw *L, const hd_di_node *var, int32_t inlined
 
 /* A point inside inlined code describes the variable's concrete instance
  * there, not the abstract variable: the DebugInlinedVariable's DIE, or one
- * made for it (DWARF 5 section 3.3.8.2). */
-static hd_die *owner_of(body *B, const hd_di_node *lv, const hd_di_range *r)
+ * made for it (DWARF 5 section 3.3.8.2). Whether the point is inlined is
+ * the point's own DebugScope (pt->inlined), the one it follows: another
+ * DebugScope between it and the next instruction does not apply to it. */
+static hd_die *owner_of(body *B, const hd_di_node *lv, const hd_di_point *pt)
 {
 	hd_lw *L = B->L;
 	const hd_di_node *var = hd_lower_variable_of(L, lv);
@@ -92,18 +86,18 @@ static hd_die *owner_of(body *B, const hd_di_node *lv, const hd_di_range *r)
 
 	if (!var)
 		return NULL;
-	if (lv != var || !r || r->inlined < 0)
+	if (lv != var || pt->inlined < 0)
 		return hd_lower_node(L, (int32_t)(lv - L->m->nodes));
-	if ((iv = inlined_variable(L, var, r->inlined)) >= 0)
+	if ((iv = inlined_variable(L, var, pt->inlined)) >= 0)
 		return hd_lower_node(L, iv);
 	for (uint32_t i = 0; i < B->ninsts; i++)
-		if (B->insts[i].var == var && B->insts[i].inlined == r->inlined)
+		if (B->insts[i].var == var && B->insts[i].inlined == pt->inlined)
 			return B->insts[i].die;
-	d = hd_lower_inlined_instance(L, var, r->inlined);
+	d = hd_lower_inlined_instance(L, var, pt->inlined);
 	if (!d || hd_lower_grow(L, (void **)&B->insts, sizeof *B->insts, B->ninsts,
 	                        &B->insts_cap) != 0)
 		return NULL;
-	B->insts[B->ninsts++] = (inst){ var, r->inlined, d };
+	B->insts[B->ninsts++] = (inst){ var, pt->inlined, d };
 	return d;
 }
 
@@ -197,7 +191,7 @@ static int function_points(body *B, uint32_t f)
 		if (!var)
 			continue;
 		memset(&r, 0, sizeof r);
-		r.owner = owner_of(B, lv, scope_at(fn, fn->points[i].slot));
+		r.owner = owner_of(B, lv, &fn->points[i]);
 		if (!r.owner || hd_die_attr(r.owner, DW_AT_location))
 			continue;
 		r.var = var;

@@ -1,0 +1,169 @@
+/* The points of a function body, checked against the specifications
+ * (docs/lowering-vars.md): which DebugScope a DebugValue belongs to, what a
+ * constant's expression leaves, which component an Indexes list selects,
+ * what a declared variable keeps under a partial DebugValue, and where an
+ * inlined variable's location stops. Locations are read back through the
+ * reference evaluator on the software AMDGPU model. */
+#include "lower_eval.h"
+
+#define HEAD \
+	"OpCapability Addresses\n" \
+	"OpCapability Kernel\n" \
+	"OpCapability Int64\n" \
+	"%ext = OpExtInstImport \"OpenCL.DebugInfo.100\"\n" \
+	"OpMemoryModel Physical64 OpenCL\n" \
+	"OpEntryPoint Kernel %main \"main\"\n" \
+	"%src = OpString \"p.cl\"\n" \
+	"%s_int = OpString \"int\"\n" \
+	"%s_long = OpString \"long\"\n" \
+	"%s_main = OpString \"main\"\n"
+
+#define TYPES \
+	"%void = OpTypeVoid\n" \
+	"%uint = OpTypeInt 32 0\n" \
+	"%ulong = OpTypeInt 64 0\n" \
+	"%c0 = OpConstant %uint 0\n" \
+	"%c1 = OpConstant %uint 1\n" \
+	"%c5 = OpConstant %uint 5\n" \
+	"%c32 = OpConstant %uint 32\n" \
+	"%c64 = OpConstant %uint 64\n" \
+	"%c96 = OpConstant %uint 96\n" \
+	"%fnty = OpTypeFunction %void\n" \
+	"%pfn_ulong = OpTypePointer Function %ulong\n" \
+	"%dnone = OpExtInst %void %ext DebugInfoNone\n" \
+	"%dsrc = OpExtInst %void %ext DebugSource %src\n" \
+	"%cu = OpExtInst %void %ext DebugCompilationUnit 65536 5 %dsrc OpenCL_C\n" \
+	"%t_int = OpExtInst %void %ext DebugTypeBasic %s_int %c32 Signed\n" \
+	"%t_long = OpExtInst %void %ext DebugTypeBasic %s_long %c64 Signed\n" \
+	"%t_fn = OpExtInst %void %ext DebugTypeFunction None %void\n" \
+	"%dmain = OpExtInst %void %ext DebugFunction %s_main %t_fn %dsrc 1 1 %cu %s_main FlagIsDefinition 2 %main\n" \
+	"%e0 = OpExtInst %void %ext DebugExpression\n"
+
+/* Item: the scope of a point. f (no code of its own) is inlined into main.
+ * n (main's) and x (f's) are valued before the same instruction, each
+ * after its own DebugScope; later y (f's) is valued under f's scope but
+ * followed by main's scope before the next instruction. */
+static const char scopes_text[] = HEAD
+	"%s_f = OpString \"f\"\n"
+	"%s_n = OpString \"n\"\n"
+	"%s_x = OpString \"x\"\n"
+	"%s_y = OpString \"y\"\n"
+	TYPES
+	"%df = OpExtInst %void %ext DebugFunction %s_f %t_fn %dsrc 10 1 %cu %s_f FlagIsDefinition 11 %dnone\n"
+	"%inl = OpExtInst %void %ext DebugInlinedAt 3 %dmain\n"
+	"%dn = OpExtInst %void %ext DebugLocalVariable %s_n %t_int %dsrc 2 1 %dmain None\n"
+	"%dx = OpExtInst %void %ext DebugLocalVariable %s_x %t_int %dsrc 12 1 %df None\n"
+	"%dy = OpExtInst %void %ext DebugLocalVariable %s_y %t_int %dsrc 13 1 %df None\n"
+	"%main = OpFunction %void None %fnty\n"            /* 0 */
+	"%entry = OpLabel\n"                               /* 1 */
+	"%sc0 = OpExtInst %void %ext DebugScope %dmain\n"
+	"%v1 = OpIAdd %uint %c1 %c1\n"                     /* 2 */
+	"%q1 = OpExtInst %void %ext DebugValue %dn %v1 %e0\n"
+	"%sc1 = OpExtInst %void %ext DebugScope %df %inl\n"
+	"%q2 = OpExtInst %void %ext DebugValue %dx %c5 %e0\n"
+	"%v2 = OpIAdd %uint %c1 %c1\n"                     /* 3: f inlined */
+	"OpNop\n"                                          /* 4: f inlined */
+	"%sc2 = OpExtInst %void %ext DebugScope %dmain\n"
+	"OpNop\n"                                          /* 5 */
+	"%sc3 = OpExtInst %void %ext DebugScope %df %inl\n"
+	"%q3 = OpExtInst %void %ext DebugValue %dy %v2 %e0\n"
+	"%sc4 = OpExtInst %void %ext DebugScope %dmain\n"
+	"OpNop\n"                                          /* 6 */
+	"OpReturn\n"                                       /* 7 */
+	"OpFunctionEnd\n";
+
+/* ---- DIEs ---- */
+
+static const char *die_name(const hd_die *d)
+{
+	const hd_attr *a = hd_die_attr(d, DW_AT_name);
+	const hd_attr *o = hd_die_attr(d, DW_AT_abstract_origin);
+
+	if (a)
+		return a->s;
+	return o && o->ref ? die_name(o->ref) : "";
+}
+
+/* The next DIE of the tree after d, depth first. */
+static const hd_die *die_next(const hd_die *d)
+{
+	if (d->first_child)
+		return d->first_child;
+	while (d && !d->next)
+		d = d->parent;
+	return d ? d->next : NULL;
+}
+
+/* The DIE of tag tag whose name (its own or its origin's) is name: the
+ * abstract or plain one (concrete 0), or the concrete instance (1). */
+static const hd_die *die_find(const hd_lowered *l, uint16_t tag, const char *name, int concrete)
+{
+	for (const hd_die *d = l->unit.root; d; d = die_next(d))
+		if (d->tag == tag && strcmp(die_name(d), name) == 0 &&
+		    (hd_die_attr(d, DW_AT_abstract_origin) != NULL) == concrete)
+			return d;
+	return NULL;
+}
+
+/* Reads n bytes of variable DIE d at pc, after prepare() set the model. */
+static int read_at(const hd_lowered *l, const hd_die *d, unsigned wave, uint64_t pc,
+                   const hd_place *const *fill, unsigned nfill, const uint8_t *bytes,
+                   uint8_t *out, size_t n)
+{
+	env e;
+	int rc;
+
+	env_init(&e, wave, pc);
+	for (unsigned i = 0; i < nfill; i++)
+		if (fill[i])
+			write_place(&e, fill[i], bytes + fill[i]->var_offset);
+	rc = read_var(&e, l, d, pc, 0, out, n);
+	env_free(&e);
+	return rc;
+}
+
+static const uint8_t bytes8[8] = { 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88 };
+
+static void test_scopes(const hd_lowered *l, const hd_spv_module *m, unsigned wave)
+{
+	const hd_die *sp_main = die_find(l, DW_TAG_subprogram, "main", 0);
+	const hd_die *inl_main = die_find(l, DW_TAG_inlined_subroutine, "main", 1);
+	const hd_die *inl_f = die_find(l, DW_TAG_inlined_subroutine, "f", 1);
+	const hd_die *n = die_find(l, DW_TAG_variable, "n", 0);
+	const hd_die *x0 = die_find(l, DW_TAG_variable, "x", 0), *x1 = die_find(l, DW_TAG_variable, "x", 1);
+	const hd_die *y0 = die_find(l, DW_TAG_variable, "y", 0);
+	const hd_place *pn = place_of(l, m, "n", 0);
+	uint8_t got[4];
+
+	OK(inl_main == NULL, "a point after main's DebugScope is not inlined code: no inlined copy of main");
+	OK(n && n->parent == sp_main && hd_die_attr(n, DW_AT_location),
+	   "main's n gets its location on its own DIE");
+	OK(pn && pn->die == n && pn->kind == HD_PLACE_VGPR &&
+	   read_at(l, n, wave, pn->pc_begin, &pn, 1, bytes8, got, 4) == 0 &&
+	   memcmp(got, bytes8, 4) == 0, "n reads back its VGPR where it is valued");
+	OK(x0 && !hd_die_attr(x0, DW_AT_location),
+	   "f's abstract x has no location");
+	OK(x1 && x1->parent == inl_f && hd_die_attr(x1, DW_AT_location),
+	   "x's location is on its concrete instance in the inlined f");
+	OK(y0 && !hd_die_attr(y0, DW_AT_location),
+	   "y, valued under f's scope, puts no location on the abstract DIE");
+}
+
+int main(void)
+{
+	hd_spv_module *m;
+
+	tap_begin();
+	m = load(scopes_text);
+	OK(m != NULL, "the scopes module loads");
+	for (unsigned wave = 64; m && wave >= 32; wave /= 2) {
+		hd_lowered *l = lower(m, wave);
+		OK(l != NULL, "scopes: lowers");
+		if (!l)
+			continue;
+		test_scopes(l, m, wave);
+		hd_lowered_free(l);
+	}
+	hd_spv_free(m);
+	return tap_end();
+}
