@@ -72,6 +72,21 @@ static const char scopes_text[] = HEAD
 	"OpReturn\n"                                       /* 7 */
 	"OpFunctionEnd\n";
 
+/* Item: a constant valued through an expression without StackValue. */
+static const char constant_text[] = HEAD
+	"%s_c = OpString \"c\"\n"
+	TYPES
+	"%dc = OpExtInst %void %ext DebugLocalVariable %s_c %t_int %dsrc 2 1 %dmain None\n"
+	"%o_pu4 = OpExtInst %void %ext DebugOperation PlusUconst 4\n"
+	"%e_pu4 = OpExtInst %void %ext DebugExpression %o_pu4\n"
+	"%main = OpFunction %void None %fnty\n"
+	"%entry = OpLabel\n"
+	"%sc0 = OpExtInst %void %ext DebugScope %dmain\n"
+	"%q1 = OpExtInst %void %ext DebugValue %dc %c5 %e_pu4\n"
+	"OpNop\n"
+	"OpReturn\n"
+	"OpFunctionEnd\n";
+
 /* ---- DIEs ---- */
 
 static const char *die_name(const hd_die *d)
@@ -149,6 +164,26 @@ static void test_scopes(const hd_lowered *l, const hd_spv_module *m, unsigned wa
 	   "y, valued under f's scope, puts no location on the abstract DIE");
 }
 
+/* DebugValue's Value after the Expression is the variable's value (OpenCL.DebugInfo.100,
+ * DebugValue): 5 plus 4 is the value 9, an implicit location, not memory
+ * at address 9. */
+static void test_constant(const hd_lowered *l, const hd_spv_module *m, unsigned wave)
+{
+	const hd_place *p = place_of(l, m, "c", 0);
+	const hd_die *c = die_find(l, DW_TAG_variable, "c", 0);
+	uint8_t got[4] = { 0 };
+	env e;
+
+	OK(p && c && p->die == c, "c has a place and a location");
+	if (!p || !c)
+		return;
+	env_init(&e, wave, p->pc_begin);
+	OK(read_var(&e, l, c, p->pc_begin, 0, got, 4) == 0 && got[0] == 9 && got[1] == 0 &&
+	   got[2] == 0 && got[3] == 0,
+	   "Constu 5 with PlusUconst 4 reads 9");
+	env_free(&e);
+}
+
 int main(void)
 {
 	hd_spv_module *m;
@@ -162,6 +197,16 @@ int main(void)
 		if (!l)
 			continue;
 		test_scopes(l, m, wave);
+		hd_lowered_free(l);
+	}
+	hd_spv_free(m);
+	m = load(constant_text);
+	OK(m != NULL, "the constant module loads");
+	for (unsigned wave = 64; m && wave >= 32; wave /= 2) {
+		hd_lowered *l = lower(m, wave);
+		OK(l != NULL, "constant: lowers");
+		if (l)
+			test_constant(l, m, wave);
 		hd_lowered_free(l);
 	}
 	hd_spv_free(m);

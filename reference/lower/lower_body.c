@@ -110,6 +110,18 @@ static int shape_of(const hd_lw_base *b, const hd_lw_expr *e)
 	return b->start.top == HD_LW_PIECES ? SHAPE_CLOSED : SHAPE_SIMPLE;
 }
 
+/* Whether the location needs DW_OP_stack_value after the expression: a
+ * value left on the stack would be read as a memory address (DWARF 5
+ * 2.6.1.1.2). A constant's value is what DebugValue describes, so a literal
+ * stays implicit whatever arithmetic its expression does (`Constu 5;
+ * PlusUconst 4` is the value 9, not memory at 9); an OpVariable's address
+ * is implicit only when the expression is empty, as a non-empty one may
+ * make it the variable's memory (docs/lowering-vars.md). */
+static int ends_implicit(const hd_lw_base *b, const hd_lw_expr *e)
+{
+	return b->constant && e->top == HD_LW_VALUE && (e->nops == 0 || b->literal);
+}
+
 /* Which bits the point describes: its Fragment, within the component its
  * Indexes select. -1 when the Indexes do not walk the variable's type. */
 static int bits_of(hd_lw *L, const hd_di_node *p, const hd_di_node *var, const hd_lw_expr *e,
@@ -151,7 +163,7 @@ static int point_part(body *B, hd_lw_frame *fr, const hd_di_node *p, const hd_di
 	hd_buf_init(&b.ops);
 	if (!b.undefined)
 		hd_buf_put(&r->loc, e.ops.data, e.ops.len);
-	if (b.constant && e.nops == 0)
+	if (ends_implicit(&b, &e))
 		hd_lw_op(L, &r->loc, HD_OP_stack_value, 0, 0);
 	r->shape = b.undefined ? SHAPE_SIMPLE : shape_of(&b, &e);
 	r->place = b.place;

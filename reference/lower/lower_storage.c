@@ -468,6 +468,7 @@ static int value_base(hd_lw *L, hd_lw_frame *fr, uint32_t id, const hd_di_node *
 	}
 	if (constant_value(L, in, &v, &size) == 0) {
 		b->constant = 1;
+		b->literal = 1;
 		b->start.top = HD_LW_VALUE;
 		b->start.aspace = UINT32_MAX;
 		b->place.kind = HD_PLACE_CONSTANT;
