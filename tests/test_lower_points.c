@@ -87,6 +87,44 @@ static const char constant_text[] = HEAD
 	"OpReturn\n"
 	"OpFunctionEnd\n";
 
+/* Item: Indexes count the fields OpAccessChain counts. S has a static
+ * member first, then a and b; D derives from B { int x; } and adds w. */
+static const char indexes_text[] = HEAD
+	"%s_S = OpString \"S\"\n"
+	"%s_B = OpString \"B\"\n"
+	"%s_D = OpString \"D\"\n"
+	"%s_st = OpString \"st\"\n"
+	"%s_a = OpString \"a\"\n"
+	"%s_b = OpString \"b\"\n"
+	"%s_x = OpString \"x\"\n"
+	"%s_w = OpString \"w\"\n"
+	"%s_vs = OpString \"vs\"\n"
+	"%s_vd = OpString \"vd\"\n"
+	"%s_vb = OpString \"vb\"\n"
+	TYPES
+	"%t_S = OpExtInst %void %ext DebugTypeComposite %s_S Structure %dsrc 1 1 %cu %s_S %c64 FlagIsPublic %m_st %m_a %m_b\n"
+	"%m_st = OpExtInst %void %ext DebugTypeMember %s_st %t_int %dsrc 1 1 %t_S %c0 %c0 FlagIsPublic|FlagStaticMember\n"
+	"%m_a = OpExtInst %void %ext DebugTypeMember %s_a %t_int %dsrc 1 1 %t_S %c0 %c32 FlagIsPublic\n"
+	"%m_b = OpExtInst %void %ext DebugTypeMember %s_b %t_int %dsrc 1 1 %t_S %c32 %c32 FlagIsPublic\n"
+	"%t_B = OpExtInst %void %ext DebugTypeComposite %s_B Class %dsrc 2 1 %cu %s_B %c32 FlagIsPublic %m_x\n"
+	"%m_x = OpExtInst %void %ext DebugTypeMember %s_x %t_int %dsrc 2 1 %t_B %c0 %c32 FlagIsPublic\n"
+	"%t_D = OpExtInst %void %ext DebugTypeComposite %s_D Class %dsrc 3 1 %cu %s_D %c64 FlagIsPublic %inh %m_w\n"
+	"%inh = OpExtInst %void %ext DebugTypeInheritance %t_D %t_B %c0 %c32 FlagIsPublic\n"
+	"%m_w = OpExtInst %void %ext DebugTypeMember %s_w %t_int %dsrc 3 1 %t_D %c32 %c32 FlagIsPublic\n"
+	"%dvs = OpExtInst %void %ext DebugLocalVariable %s_vs %t_S %dsrc 4 1 %dmain None\n"
+	"%dvd = OpExtInst %void %ext DebugLocalVariable %s_vd %t_D %dsrc 5 1 %dmain None\n"
+	"%dvb = OpExtInst %void %ext DebugLocalVariable %s_vb %t_D %dsrc 6 1 %dmain None\n"
+	"%main = OpFunction %void None %fnty\n"
+	"%entry = OpLabel\n"
+	"%sc0 = OpExtInst %void %ext DebugScope %dmain\n"
+	"%v1 = OpIAdd %uint %c1 %c1\n"
+	"%q1 = OpExtInst %void %ext DebugValue %dvs %v1 %e0 %c1\n"
+	"%q2 = OpExtInst %void %ext DebugValue %dvd %v1 %e0 %c1\n"
+	"%q3 = OpExtInst %void %ext DebugValue %dvb %v1 %e0 %c0\n"
+	"OpNop\n"
+	"OpReturn\n"
+	"OpFunctionEnd\n";
+
 /* ---- DIEs ---- */
 
 static const char *die_name(const hd_die *d)
@@ -184,6 +222,19 @@ static void test_constant(const hd_lowered *l, const hd_spv_module *m, unsigned 
 	env_free(&e);
 }
 
+/* DebugValue's Indexes mean what OpAccessChain's do (DebugInfo 1.00,
+ * DebugValue): they count the structure's fields, base classes first, and
+ * a static member is no field. */
+static void test_indexes(const hd_lowered *l, const hd_spv_module *m)
+{
+	const hd_place *s = place_of(l, m, "vs", 0), *d = place_of(l, m, "vd", 0);
+	const hd_place *b = place_of(l, m, "vb", 0);
+
+	OK(s && s->var_offset == 4 && s->size == 4, "S index 1 is b, the static member not counted");
+	OK(d && d->var_offset == 4 && d->size == 4, "D index 1 is w, after the base B");
+	OK(b && b->var_offset == 0 && b->size == 4, "D index 0 is the base B");
+}
+
 int main(void)
 {
 	hd_spv_module *m;
@@ -207,6 +258,16 @@ int main(void)
 		OK(l != NULL, "constant: lowers");
 		if (l)
 			test_constant(l, m, wave);
+		hd_lowered_free(l);
+	}
+	hd_spv_free(m);
+	m = load(indexes_text);
+	OK(m != NULL, "the indexes module loads");
+	if (m) {
+		hd_lowered *l = lower(m, 64);
+		OK(l != NULL, "indexes: lowers");
+		if (l)
+			test_indexes(l, m);
 		hd_lowered_free(l);
 	}
 	hd_spv_free(m);
