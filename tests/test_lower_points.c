@@ -125,6 +125,24 @@ static const char indexes_text[] = HEAD
 	"OpReturn\n"
 	"OpFunctionEnd\n";
 
+/* Item: a declared long, then a DebugValue of its upper half. */
+static const char partial_text[] = HEAD
+	"%s_dl = OpString \"dl\"\n"
+	TYPES
+	"%ddl = OpExtInst %void %ext DebugLocalVariable %s_dl %t_long %dsrc 2 1 %dmain None\n"
+	"%o_f1 = OpExtInst %void %ext DebugOperation Fragment 32 32\n"
+	"%e_f1 = OpExtInst %void %ext DebugExpression %o_f1\n"
+	"%main = OpFunction %void None %fnty\n"
+	"%entry = OpLabel\n"
+	"%vl = OpVariable %pfn_ulong Function\n"
+	"%sc0 = OpExtInst %void %ext DebugScope %dmain\n"
+	"%p1 = OpExtInst %void %ext DebugDeclare %ddl %vl %e0\n"
+	"%v1 = OpIAdd %uint %c1 %c1\n"
+	"%q1 = OpExtInst %void %ext DebugValue %ddl %v1 %e_f1\n"
+	"OpNop\n"
+	"OpReturn\n"
+	"OpFunctionEnd\n";
+
 /* ---- DIEs ---- */
 
 static const char *die_name(const hd_die *d)
@@ -158,6 +176,37 @@ static const hd_die *die_find(const hd_lowered *l, uint16_t tag, const char *nam
 	return NULL;
 }
 
+/* A DIE's pc range from low_pc/high_pc (high as a length); 0 when it has
+ * none. */
+static int die_pcs(const hd_die *d, uint64_t *lo, uint64_t *hi)
+{
+	const hd_attr *a = d ? hd_die_attr(d, DW_AT_low_pc) : NULL;
+	const hd_attr *b = d ? hd_die_attr(d, DW_AT_high_pc) : NULL;
+
+	if (!a || !b)
+		return 0;
+	*lo = a->u;
+	*hi = a->u + b->u;
+	return 1;
+}
+
+/* Every location-list entry of d within [lo, hi), and at least one. */
+static int entries_within(const hd_lowered *l, const hd_die *d, uint64_t lo, uint64_t hi)
+{
+	const hd_attr *a = d ? hd_die_attr(d, DW_AT_location) : NULL;
+	const hd_dw_list *list;
+
+	if (!a)
+		return 0;
+	if (a->kind != HD_DV_LOCLIST)
+		return 0;  /* an exprloc holds over the whole function */
+	list = &l->unit.loclists[a->u];
+	for (uint32_t i = 0; i < list->n; i++)
+		if (list->entries[i].begin < lo || list->entries[i].end > hi)
+			return 0;
+	return list->n > 0;
+}
+
 /* Reads n bytes of variable DIE d at pc, after prepare() set the model. */
 static int read_at(const hd_lowered *l, const hd_die *d, unsigned wave, uint64_t pc,
                    const hd_place *const *fill, unsigned nfill, const uint8_t *bytes,
@@ -184,8 +233,9 @@ static void test_scopes(const hd_lowered *l, const hd_spv_module *m, unsigned wa
 	const hd_die *inl_f = die_find(l, DW_TAG_inlined_subroutine, "f", 1);
 	const hd_die *n = die_find(l, DW_TAG_variable, "n", 0);
 	const hd_die *x0 = die_find(l, DW_TAG_variable, "x", 0), *x1 = die_find(l, DW_TAG_variable, "x", 1);
-	const hd_die *y0 = die_find(l, DW_TAG_variable, "y", 0);
+	const hd_die *y0 = die_find(l, DW_TAG_variable, "y", 0), *y1 = die_find(l, DW_TAG_variable, "y", 1);
 	const hd_place *pn = place_of(l, m, "n", 0);
+	uint64_t lo = 0, hi = 0;
 	uint8_t got[4];
 
 	OK(inl_main == NULL, "a point after main's DebugScope is not inlined code: no inlined copy of main");
@@ -200,6 +250,11 @@ static void test_scopes(const hd_lowered *l, const hd_spv_module *m, unsigned wa
 	   "x's location is on its concrete instance in the inlined f");
 	OK(y0 && !hd_die_attr(y0, DW_AT_location),
 	   "y, valued under f's scope, puts no location on the abstract DIE");
+	/* item 18: an inlined variable's location ends with its inlined range */
+	OK(die_pcs(inl_f, &lo, &hi) && entries_within(l, x1, lo, hi),
+	   "the concrete x's location list lies within the inlined f's pcs");
+	OK(!y1 || !hd_die_attr(y1, DW_AT_location) || entries_within(l, y1, lo, hi),
+	   "the concrete y's location, if any, lies within the inlined f's pcs");
 }
 
 /* DebugValue's Value after the Expression is the variable's value (OpenCL.DebugInfo.100,
@@ -235,6 +290,31 @@ static void test_indexes(const hd_lowered *l, const hd_spv_module *m)
 	OK(b && b->var_offset == 0 && b->size == 4, "D index 0 is the base B");
 }
 
+/* A DebugDeclare says where the variable lives for its whole scope; a
+ * DebugValue of some of its bits says only those bits are elsewhere now
+ * (OpenCL.DebugInfo.100, DebugDeclare, DebugValue, Fragment). The lower
+ * half is still the declared memory. */
+static void test_partial(const hd_lowered *l, const hd_spv_module *m, unsigned wave)
+{
+	const hd_place *v = NULL, *mem = NULL;
+	const hd_place *fill[2];
+	uint8_t got[8] = { 0 };
+
+	for (unsigned i = 0; (fill[0] = place_of(l, m, "dl", i)) != NULL; i++)
+		if (fill[0]->kind == HD_PLACE_VGPR)
+			v = fill[0];
+	for (unsigned i = 0; v && (fill[0] = place_of(l, m, "dl", i)) != NULL; i++)
+		if (fill[0]->kind == HD_PLACE_MEMORY && fill[0]->pc_begin == v->pc_begin)
+			mem = fill[0];
+	OK(v && v->var_offset == 4, "the DebugValue gives bytes 4-7 a VGPR");
+	OK(mem && mem->var_offset == 0 && mem->size == 4,
+	   "the declared memory still holds bytes 0-3 after the DebugValue");
+	fill[0] = mem;
+	fill[1] = v;
+	OK(v && mem && read_at(l, v->die, wave, v->pc_begin, fill, 2, bytes8, got, 8) == 0 &&
+	   memcmp(got, bytes8, 8) == 0, "dl reads its lower half from memory, its upper from the VGPR");
+}
+
 int main(void)
 {
 	hd_spv_module *m;
@@ -258,6 +338,16 @@ int main(void)
 		OK(l != NULL, "constant: lowers");
 		if (l)
 			test_constant(l, m, wave);
+		hd_lowered_free(l);
+	}
+	hd_spv_free(m);
+	m = load(partial_text);
+	OK(m != NULL, "the partial module loads");
+	for (unsigned wave = 64; m && wave >= 32; wave /= 2) {
+		hd_lowered *l = lower(m, wave);
+		OK(l != NULL, "partial: lowers");
+		if (l)
+			test_partial(l, m, wave);
 		hd_lowered_free(l);
 	}
 	hd_spv_free(m);
