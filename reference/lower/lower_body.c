@@ -29,6 +29,7 @@ typedef struct rec {
 	int declare;
 	uint64_t off, size;       /* bits of the variable; size 0: all of it */
 	hd_buf loc;
+	int undefined;            /* the location is DW_OP_LLVM_undefined */
 	int shape;                /* SIMPLE: one location; OPEN: pieces that add to
 	                             an incomplete composite; CLOSED: a complete
 	                             composite built from pieces */
@@ -59,14 +60,6 @@ static hd_place_function *place_function(hd_lw *L, uint32_t f)
 
 /* ---- whose location a point gives ---- */
 
-static const hd_di_range *scope_at(const hd_di_function *fn, uint32_t slot)
-{
-	for (uint32_t i = 0; i < fn->nscopes; i++)
-		if (fn->scopes[i].slot_begin <= slot && slot < fn->scopes[i].slot_end)
-			return &fn->scopes[i];
-	return NULL;
-}
-
 /* The DebugInlinedVariable of var at inlined_at, if the module has one. */
 static int32_t inlined_variable(hd_lw *L, const hd_di_node *var, int32_t inlined_at)
 {
@@ -82,8 +75,10 @@ static int32_t inlined_variable(hd_lw *L, const hd_di_node *var, int32_t inlined
 
 /* A point inside inlined code describes the variable's concrete instance
  * there, not the abstract variable: the DebugInlinedVariable's DIE, or one
- * made for it (DWARF 5 section 3.3.8.2). */
-static hd_die *owner_of(body *B, const hd_di_node *lv, const hd_di_range *r)
+ * made for it (DWARF 5 section 3.3.8.2). Whether the point is inlined is
+ * the point's own DebugScope (pt->inlined), the one it follows: another
+ * DebugScope between it and the next instruction does not apply to it. */
+static hd_die *owner_of(body *B, const hd_di_node *lv, const hd_di_point *pt)
 {
 	hd_lw *L = B->L;
 	const hd_di_node *var = hd_lower_variable_of(L, lv);
@@ -92,18 +87,18 @@ static hd_die *owner_of(body *B, const hd_di_node *lv, const hd_di_range *r)
 
 	if (!var)
 		return NULL;
-	if (lv != var || !r || r->inlined < 0)
+	if (lv != var || pt->inlined < 0)
 		return hd_lower_node(L, (int32_t)(lv - L->m->nodes));
-	if ((iv = inlined_variable(L, var, r->inlined)) >= 0)
+	if ((iv = inlined_variable(L, var, pt->inlined)) >= 0)
 		return hd_lower_node(L, iv);
 	for (uint32_t i = 0; i < B->ninsts; i++)
-		if (B->insts[i].var == var && B->insts[i].inlined == r->inlined)
+		if (B->insts[i].var == var && B->insts[i].inlined == pt->inlined)
 			return B->insts[i].die;
-	d = hd_lower_inlined_instance(L, var, r->inlined);
+	d = hd_lower_inlined_instance(L, var, pt->inlined);
 	if (!d || hd_lower_grow(L, (void **)&B->insts, sizeof *B->insts, B->ninsts,
 	                        &B->insts_cap) != 0)
 		return NULL;
-	B->insts[B->ninsts++] = (inst){ var, r->inlined, d };
+	B->insts[B->ninsts++] = (inst){ var, pt->inlined, d };
 	return d;
 }
 
@@ -114,6 +109,18 @@ static int shape_of(const hd_lw_base *b, const hd_lw_expr *e)
 	if (e->top == HD_LW_PIECES)
 		return SHAPE_OPEN;
 	return b->start.top == HD_LW_PIECES ? SHAPE_CLOSED : SHAPE_SIMPLE;
+}
+
+/* Whether the location needs DW_OP_stack_value after the expression: a
+ * value left on the stack would be read as a memory address (DWARF 5
+ * 2.6.1.1.2). A constant's value is what DebugValue describes, so a literal
+ * stays implicit whatever arithmetic its expression does (`Constu 5;
+ * PlusUconst 4` is the value 9, not memory at 9); an OpVariable's address
+ * is implicit only when the expression is empty, as a non-empty one may
+ * make it the variable's memory (docs/lowering-vars.md). */
+static int ends_implicit(const hd_lw_base *b, const hd_lw_expr *e)
+{
+	return b->constant && e->top == HD_LW_VALUE && (e->nops == 0 || b->literal);
 }
 
 /* Which bits the point describes: its Fragment, within the component its
@@ -157,9 +164,10 @@ static int point_part(body *B, hd_lw_frame *fr, const hd_di_node *p, const hd_di
 	hd_buf_init(&b.ops);
 	if (!b.undefined)
 		hd_buf_put(&r->loc, e.ops.data, e.ops.len);
-	if (b.constant && e.nops == 0)
+	if (ends_implicit(&b, &e))
 		hd_lw_op(L, &r->loc, HD_OP_stack_value, 0, 0);
 	r->shape = b.undefined ? SHAPE_SIMPLE : shape_of(&b, &e);
+	r->undefined = b.undefined;
 	r->place = b.place;
 	r->place.node = (int32_t)(var - L->m->nodes);
 	r->place.point = (uint32_t)(p - L->m->nodes);
@@ -197,7 +205,7 @@ static int function_points(body *B, uint32_t f)
 		if (!var)
 			continue;
 		memset(&r, 0, sizeof r);
-		r.owner = owner_of(B, lv, scope_at(fn, fn->points[i].slot));
+		r.owner = owner_of(B, lv, &fn->points[i]);
 		if (!r.owner || hd_die_attr(r.owner, DW_AT_location))
 			continue;
 		r.var = var;
@@ -221,34 +229,63 @@ static int function_points(body *B, uint32_t f)
 
 /* ---- assembling the live parts ---- */
 
+/* A live part: bits [off, off + size) of the variable, held where rec r
+ * says (r's location starts at bit r->off of the variable); size 0: the
+ * whole variable, from a whole part. */
+typedef struct slice {
+	const rec *r;
+	uint64_t off, size;
+} slice;
+
 typedef struct live {
-	const rec *p[64];
+	slice p[64];
 	uint32_t n;
+	uint64_t bits;            /* the variable's size in bits; 0: unknown */
 } live;
 
-/* A whole part replaces everything; a fragment replaces the parts it
- * overlaps and joins the rest in bit order. */
+/* Keeps slice s in kept[*k], unless there are more live parts than any
+ * variable needs (then the newest is dropped, not memory overrun). */
+static void keep(slice *kept, uint32_t *k, uint32_t cap, slice s)
+{
+	if (*k < cap)
+		kept[(*k)++] = s;
+}
+
+/* A whole part replaces everything. A fragment replaces the bits it covers
+ * and nothing more: what the older parts say of the other bits still holds
+ * (a DebugDeclare's memory stays the home of the bits a later partial
+ * DebugValue does not describe). The parts stay in bit order. */
 static void live_add(live *lv, const rec *r)
 {
+	enum { CAP = sizeof lv->p / sizeof lv->p[0] };
+	slice kept[CAP];
+	uint64_t ra = r->off, rb = r->off + r->size;
 	uint32_t k = 0;
 
 	if (r->size == 0) {
-		lv->p[0] = r;
+		lv->p[0] = (slice){ r, 0, 0 };
 		lv->n = 1;
 		return;
 	}
 	for (uint32_t i = 0; i < lv->n; i++) {
-		const rec *q = lv->p[i];
-		if (q->size != 0 && (q->off + q->size <= r->off || r->off + r->size <= q->off))
-			lv->p[k++] = q;
+		slice q = lv->p[i];
+		uint64_t qa = q.off, qb = q.size ? q.off + q.size : lv->bits ? lv->bits : UINT64_MAX;
+		if (qb <= ra || rb <= qa) {
+			keep(kept, &k, CAP - 1, q);
+			continue;
+		}
+		if (qa < ra)
+			keep(kept, &k, CAP - 1, (slice){ q.r, qa, ra - qa });
+		if (rb < qb && qb != UINT64_MAX)
+			keep(kept, &k, CAP - 1, (slice){ q.r, rb, qb - rb });
 	}
-	lv->n = k;
-	if (lv->n == sizeof lv->p / sizeof lv->p[0])
-		lv->n--;  /* more live fragments than any variable needs: drop one */
-	for (k = lv->n; k > 0 && lv->p[k - 1]->off > r->off; k--)
-		lv->p[k] = lv->p[k - 1];
-	lv->p[k] = r;
-	lv->n++;
+	lv->n = 0;
+	for (uint32_t i = 0; i < k && kept[i].off < ra; i++)
+		lv->p[lv->n++] = kept[i];
+	lv->p[lv->n++] = (slice){ r, ra, r->size };
+	for (uint32_t i = 0; i < k; i++)
+		if (kept[i].off >= ra)
+			lv->p[lv->n++] = kept[i];
 }
 
 /* A part of `bits` bits: DW_OP_piece when whole bytes. */
@@ -264,69 +301,145 @@ static int gap(hd_lw *L, hd_buf *b, uint64_t bits)
 	return hd_lw_op(L, b, HD_OP_LLVM_undefined, 0, 0) || piece(L, b, bits);
 }
 
-/* A complete composite as a part of another one being built: while the
- * outer composite is incomplete, the inner one's pieces would add to it
+/* Whether slice s is all of the part it comes from. */
+static int slice_is_whole(const slice *s)
+{
+	return s->off == s->r->off && s->size == s->r->size;
+}
+
+/* The location of slice s into b, and its shape. A part cut down to some
+ * of its bits is its location moved to the first of them: pieces closed
+ * with DW_OP_LLVM_piece_end first, then DW_OP_LLVM_offset_uconst (bytes)
+ * or DW_OP_LLVM_bit_offset (seed 002, "General Location Description
+ * Operations"); the piece written after it takes only s->size bits. */
+static int slice_loc(hd_lw *L, const slice *s, hd_buf *b, int *shape)
+{
+	const rec *r = s->r;
+	uint64_t delta = s->off - r->off;
+
+	*shape = r->shape;
+	if (slice_is_whole(s) || s->size == 0) {
+		hd_buf_put(b, r->loc.data, r->loc.len);
+		return b->failed ? -1 : 0;
+	}
+	if (r->undefined) {
+		*shape = SHAPE_SIMPLE;
+		return hd_lw_op(L, b, HD_OP_LLVM_undefined, 0, 0);
+	}
+	hd_buf_put(b, r->loc.data, r->loc.len);
+	if (r->shape == SHAPE_OPEN) {
+		*shape = SHAPE_CLOSED;
+		if (hd_lw_op(L, b, HD_OP_LLVM_piece_end, 0, 0) != 0)
+			return -1;
+	}
+	if (delta % 8 == 0)
+		return delta ? hd_lw_op(L, b, HD_OP_LLVM_offset_uconst, delta / 8, 0) : 0;
+	return hd_lw_op(L, b, HD_OP_constu, delta, 0) ||
+	       hd_lw_op(L, b, HD_OP_LLVM_bit_offset, 0, 0);
+}
+
+/* A complete composite (loc) as a part of another one being built: while
+ * the outer composite is incomplete, the inner one's pieces would add to it
  * (seed 002, DW_OP_piece), so the outer is closed with DW_OP_LLVM_piece_end,
  * the inner built beside it, and the two joined into a new composite. */
-static int nested(hd_lw *L, hd_buf *b, const rec *r, uint64_t pos)
+static int nested(hd_lw *L, hd_buf *b, const hd_buf *loc, uint64_t pos, uint64_t size)
 {
 	if (hd_lw_op(L, b, HD_OP_LLVM_piece_end, 0, 0) != 0)
 		return -1;
-	hd_buf_put(b, r->loc.data, r->loc.len);
+	hd_buf_put(b, loc->data, loc->len);
 	return hd_lw_op(L, b, HD_OP_swap, 0, 0) || piece(L, b, pos) ||
-	       hd_lw_op(L, b, HD_OP_swap, 0, 0) || piece(L, b, r->size);
+	       hd_lw_op(L, b, HD_OP_swap, 0, 0) || piece(L, b, size);
 }
 
-/* The location of the live parts of a variable of var_bits bits (0:
- * unknown) into b. */
-static int assemble(hd_lw *L, const live *lv, uint64_t var_bits, hd_buf *b)
+/* One slice of a composite at bit pos of the pieces written so far. */
+static int put_slice(hd_lw *L, hd_buf *b, const slice *s, uint64_t pos)
+{
+	hd_buf loc;
+	int shape, rc;
+
+	hd_buf_init(&loc);
+	rc = slice_loc(L, s, &loc, &shape);
+	if (rc == 0 && shape == SHAPE_CLOSED && pos > 0) {
+		rc = nested(L, b, &loc, s->off, s->size);
+	} else if (rc == 0) {
+		hd_buf_put(b, loc.data, loc.len);
+		if (shape != SHAPE_OPEN)
+			rc = piece(L, b, s->size);
+	}
+	rc = rc || loc.failed ? -1 : 0;
+	hd_buf_free(&loc);
+	return rc;
+}
+
+/* The location of the live parts of the variable into b. */
+static int assemble(hd_lw *L, const live *lv, hd_buf *b)
 {
 	uint64_t pos = 0;
 
-	if (lv->n == 1 && lv->p[0]->size == 0) {
-		hd_buf_put(b, lv->p[0]->loc.data, lv->p[0]->loc.len);
+	if (lv->n == 1 && lv->p[0].size == 0) {
+		hd_buf_put(b, lv->p[0].r->loc.data, lv->p[0].r->loc.len);
 		return b->failed ? -1 : 0;
 	}
 	for (uint32_t i = 0; i < lv->n; i++) {
-		const rec *r = lv->p[i];
-		if (r->off > pos && gap(L, b, r->off - pos) != 0)
+		const slice *s = &lv->p[i];
+		if (s->off > pos && gap(L, b, s->off - pos) != 0)
 			return -1;
-		if (r->shape == SHAPE_CLOSED && pos > 0) {
-			if (nested(L, b, r, r->off) != 0)
-				return -1;
-		} else {
-			hd_buf_put(b, r->loc.data, r->loc.len);
-			if (r->shape != SHAPE_OPEN && piece(L, b, r->size) != 0)
-				return -1;
-		}
-		pos = r->off + r->size;
+		if (put_slice(L, b, s, pos) != 0)
+			return -1;
+		pos = s->off + s->size;
 	}
-	if (var_bits > pos && gap(L, b, var_bits - pos) != 0)
+	if (lv->bits > pos && gap(L, b, lv->bits - pos) != 0)
 		return -1;
 	return b->failed ? -1 : 0;
 }
 
 /* ---- one variable's location ---- */
 
-static int add_place(hd_lw *L, const rec *r, uint64_t begin, uint64_t end)
+/* The place of slice s: its part's place moved to the slice's first byte,
+ * or no storage when the cut is not in whole bytes or registers. */
+static hd_place slice_place(const slice *s)
 {
-	hd_place *p;
+	hd_place p = s->r->place;
+	uint64_t delta = (s->off - s->r->off) / 8;
 
-	if (hd_lower_grow(L, (void **)&L->out->places, sizeof *L->out->places, L->out->nplaces,
-	                  &L->places_cap) != 0)
-		return -1;
-	p = &L->out->places[L->out->nplaces++];
-	*p = r->place;
-	p->pc_begin = begin;
-	p->pc_end = end;
-	return 0;
+	if (s->size == 0 || slice_is_whole(s))
+		return p;
+	p.var_offset = (uint32_t)(s->off / 8);
+	if ((s->off - s->r->off) % 8 || s->size % 8 || delta >= p.size) {
+		p.kind = HD_PLACE_NONE;
+		return p;
+	}
+	p.size = (uint32_t)(p.size - delta < s->size / 8 ? p.size - delta : s->size / 8);
+	switch (p.kind) {
+	case HD_PLACE_MEMORY:
+		p.addr += delta;
+		break;
+	case HD_PLACE_VGPR: case HD_PLACE_SGPR:
+		if (delta % 4)
+			p.kind = HD_PLACE_NONE;
+		p.reg += delta / 4;
+		break;
+	case HD_PLACE_CONSTANT:
+		p.value >>= 8 * delta;
+		break;
+	default:
+		break;
+	}
+	return p;
 }
 
 static int add_places(hd_lw *L, const live *lv, uint64_t begin, uint64_t end)
 {
-	for (uint32_t i = 0; i < lv->n; i++)
-		if (add_place(L, lv->p[i], begin, end) != 0)
+	for (uint32_t i = 0; i < lv->n; i++) {
+		hd_place *p;
+		if (hd_lower_grow(L, (void **)&L->out->places, sizeof *L->out->places,
+		                  L->out->nplaces, &L->places_cap) != 0)
 			return -1;
+		p = &L->out->places[L->out->nplaces++];
+		*p = slice_place(&lv->p[i]);
+		p->pc_begin = begin;
+		p->pc_end = end;
+	}
 	return 0;
 }
 
@@ -335,13 +448,13 @@ static uint64_t var_bits(hd_lw *L, const rec *r)
 	return hd_lower_type_size(L, hd_lw_word(r->var, "Type")) * 8;
 }
 
-static int exprloc(hd_lw *L, hd_die *d, const live *lv, uint64_t bits)
+static int exprloc(hd_lw *L, hd_die *d, const live *lv)
 {
 	hd_buf b;
 	int rc;
 
 	hd_buf_init(&b);
-	rc = assemble(L, lv, bits, &b);
+	rc = assemble(L, lv, &b);
 	if (rc == 0 && hd_die_expr(L->u, d, DW_AT_location, b.data, b.len) != 0) {
 		hd_lower_fail(L, HD_NO_MEMORY, "no-memory", NULL, "out of memory");
 		rc = -1;
@@ -354,18 +467,13 @@ static int exprloc(hd_lw *L, hd_die *d, const live *lv, uint64_t bits)
 static int declared(hd_lw *L, const rec *const *rs, uint32_t n)
 {
 	const hd_place_function *pf = place_function(L, rs[0]->f);
-	live lv = { .n = 0 };
+	live lv = { .n = 0, .bits = var_bits(L, rs[0]) };
 
 	for (uint32_t i = 0; i < n; i++)
 		live_add(&lv, rs[i]);
-	if (exprloc(L, rs[0]->owner, &lv, var_bits(L, rs[0])) != 0)
+	if (exprloc(L, rs[0]->owner, &lv) != 0)
 		return -1;
-	for (uint32_t i = 0; i < lv.n; i++) {
-		pf = place_function(L, lv.p[i]->f);
-		if (add_place(L, lv.p[i], pf->low_pc, pf->high_pc) != 0)
-			return -1;
-	}
-	return 0;
+	return add_places(L, &lv, pf->low_pc, pf->high_pc);
 }
 
 /* Where rs[i]'s location stops holding: the next point of the variable in
@@ -377,41 +485,88 @@ static uint64_t end_of(hd_lw *L, const rec *const *rs, uint32_t n, uint32_t i)
 	return place_function(L, rs[i]->f)->high_pc;
 }
 
+/* The pcs a variable's location may hold at: a concrete instance of an
+ * inlined variable lives only in the code of its inlined scope (DWARF 5
+ * 3.3.8.2), the pc ranges hd_lower_scopes gave its parent DIE, which has
+ * none when the scope covers no code; any other variable holds anywhere in
+ * its function (*n 0: no limit). */
+static const hd_dw_range *owner_spans(hd_lw *L, const hd_die *owner, hd_dw_range *one,
+                                      uint32_t *n)
+{
+	const hd_die *sd = owner->parent;
+	const hd_attr *lo, *hi, *rl;
+
+	*n = 0;
+	if (!hd_die_attr(owner, DW_AT_abstract_origin) || !sd)
+		return NULL;
+	lo = hd_die_attr(sd, DW_AT_low_pc);
+	hi = hd_die_attr(sd, DW_AT_high_pc);
+	rl = hd_die_attr(sd, DW_AT_ranges);
+	*one = (hd_dw_range){ 0, 0, NULL, 0 };  /* no code: an empty span */
+	if (lo && hi)
+		*one = (hd_dw_range){ lo->u, lo->u + hi->u, NULL, 0 };
+	else if (rl && rl->kind == HD_DV_RNGLIST && rl->u < L->u->nrnglists) {
+		*n = L->u->rnglists[rl->u].n;
+		return L->u->rnglists[rl->u].entries;
+	}
+	*n = 1;
+	return one;
+}
+
+/* Appends the entry [begin, end) with expression x, cut to the spans
+ * (nspans 0: uncut), and its places. */
+static int add_entry(hd_lw *L, const live *lv, hd_dw_range *es, uint32_t *ne, hd_buf *x,
+                     uint64_t begin, uint64_t end, const hd_dw_range *spans, uint32_t nspans)
+{
+	for (uint32_t k = 0; k < (nspans ? nspans : 1); k++) {
+		uint64_t b = begin, e = end;
+		if (nspans) {
+			b = spans[k].begin > begin ? spans[k].begin : begin;
+			e = spans[k].end < end ? spans[k].end : end;
+		}
+		if (b >= e)
+			continue;
+		es[*ne] = (hd_dw_range){ b, e, hd_arena_dup(&L->u->arena, x->data, x->len ? x->len : 1),
+		                         x->len };
+		if (!es[*ne].expr) {
+			hd_lower_fail(L, HD_NO_MEMORY, "no-memory", NULL, "out of memory");
+			return -1;
+		}
+		(*ne)++;
+		if (add_places(L, lv, b, e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int listed(hd_lw *L, const rec *const *rs, uint32_t n)
 {
-	hd_dw_range *es = hd_arena_alloc(&L->u->arena, n * sizeof *es);
-	uint64_t bits = var_bits(L, rs[0]), base = UINT64_MAX;
-	uint32_t ne = 0, f0 = rs[0]->f;
-	live lv = { .n = 0 };
+	hd_dw_range one, *es;
+	uint32_t nspans, ne = 0, f0 = rs[0]->f;
+	const hd_dw_range *spans = owner_spans(L, rs[0]->owner, &one, &nspans);
+	uint64_t base = UINT64_MAX;
+	live lv = { .n = 0, .bits = var_bits(L, rs[0]) };
 	hd_dw_list *list;
 
-	if (!es)
+	if (!(es = hd_arena_alloc(&L->u->arena, (size_t)n * (nspans ? nspans : 1) * sizeof *es)))
 		goto oom;
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t end = end_of(L, rs, n, i);
 		hd_buf b;
+		int rc;
 		if (i == 0 || rs[i]->f != rs[i - 1]->f)
 			lv.n = 0;  /* a new function: nothing from the last one holds */
 		live_add(&lv, rs[i]);
 		if (rs[i]->pc >= end)
 			continue;  /* a later point at the same pc overrides it */
 		hd_buf_init(&b);
-		if (assemble(L, &lv, bits, &b) != 0) {
-			hd_buf_free(&b);
-			return -1;
-		}
-		es[ne].expr = hd_arena_dup(&L->u->arena, b.data, b.len ? b.len : 1);
-		es[ne].len = b.len;
+		rc = assemble(L, &lv, &b) != 0 ||
+		     add_entry(L, &lv, es, &ne, &b, rs[i]->pc, end, spans, nspans) != 0;
 		hd_buf_free(&b);
-		if (!es[ne].expr)
-			goto oom;
-		es[ne].begin = rs[i]->pc;
-		es[ne].end = end;
+		if (rc)
+			return -1;
 		if (place_function(L, rs[i]->f)->low_pc < base)
 			base = place_function(L, rs[i]->f)->low_pc;
-		if (add_places(L, &lv, rs[i]->pc, end) != 0)
-			return -1;
-		ne++;
 	}
 	if (ne == 0)
 		return 0;

@@ -104,11 +104,18 @@ static int member_location(hd_lw *L, hd_die *d, const hd_di_node *n)
  * DW_TAG_variable inside the class (section 5.7.7), declared and external
  * (lower_flags.c), with DW_AT_const_value when the Value is known; its
  * definition is a DebugGlobalVariable pointing back here. */
+int hd_lower_member_is_static(hd_lw *L, const hd_di_node *n)
+{
+	uint32_t value = hd_lw_word(n, "Value");
+
+	return hd_lower_has_flag(n, hd_lw_word(n, "Flags"), "FlagStaticMember") ||
+	       (value && !hd_lw_is_none(L, value));
+}
+
 hd_die *hd_lower_type_member(hd_lw *L, const hd_di_node *n)
 {
 	uint32_t flags = hd_lw_word(n, "Flags"), value = hd_lw_word(n, "Value");
-	int is_static = hd_lower_has_flag(n, flags, "FlagStaticMember") ||
-	                (value && !hd_lw_is_none(L, value));
+	int is_static = hd_lower_member_is_static(L, n);
 	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent")), *d;
 
 	if (L->failed || !(d = hd_die_new(L->u, parent, is_static ? DW_TAG_variable :

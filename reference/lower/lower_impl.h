@@ -156,6 +156,9 @@ hd_die *hd_lower_type_function(hd_lw *L, const hd_di_node *n);
 hd_die *hd_lower_type_enum(hd_lw *L, const hd_di_node *n);
 hd_die *hd_lower_type_composite(hd_lw *L, const hd_di_node *n);
 hd_die *hd_lower_type_member(hd_lw *L, const hd_di_node *n);
+/* Whether DebugTypeMember n is a static member (FlagStaticMember, or a
+ * Value): a declaration in the class, not a field of its objects. */
+int hd_lower_member_is_static(hd_lw *L, const hd_di_node *n);
 hd_die *hd_lower_type_inheritance(hd_lw *L, const hd_di_node *n);
 hd_die *hd_lower_type_ptr_to_member(hd_lw *L, const hd_di_node *n);
 hd_die *hd_lower_type_template(hd_lw *L, const hd_di_node *n);

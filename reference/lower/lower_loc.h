@@ -68,6 +68,8 @@ typedef struct hd_lw_base {
 	hd_place place;       /* kind, aspace, addr, reg, size, value */
 	int undefined;        /* DW_OP_LLVM_undefined: the expression is not applied */
 	int constant;         /* a constant: DW_OP_stack_value ends an empty expression */
+	int literal;          /* a constant of the module (not an address): its value
+	                         stays implicit whatever the expression does to it */
 } hd_lw_base;
 
 /* Per-function placement state: frame slots and the registers SSA ids hold. */

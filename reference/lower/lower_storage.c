@@ -468,6 +468,7 @@ static int value_base(hd_lw *L, hd_lw_frame *fr, uint32_t id, const hd_di_node *
 	}
 	if (constant_value(L, in, &v, &size) == 0) {
 		b->constant = 1;
+		b->literal = 1;
 		b->start.top = HD_LW_VALUE;
 		b->start.aspace = UINT32_MAX;
 		b->place.kind = HD_PLACE_CONSTANT;
@@ -517,18 +518,30 @@ static const hd_di_node *strip(hd_lw *L, uint32_t id)
 	return t;
 }
 
-/* Member k of a composite (data members only, as OpAccessChain counts). */
-static const hd_di_node *member(hd_lw *L, const hd_di_node *t, uint64_t k)
+/* Whether member node m is a field of kind pass: bases (0) or data (1). */
+static int is_field(hd_lw *L, const hd_di_node *m, int pass)
+{
+	if (pass == 0)
+		return hd_lw_is(m, "DebugTypeInheritance");
+	return hd_lw_is(m, "DebugTypeMember") && !hd_lower_member_is_static(L, m);
+}
+
+/* Field k of a composite as OpAccessChain counts the fields of its
+ * OpTypeStruct: the base classes (DebugTypeInheritance) first, as C++
+ * compilers lay them out, then the data members, each in Members order. A
+ * static member is no field: it lives outside the object. */
+static const hd_di_node *field(hd_lw *L, const hd_di_node *t, uint64_t k)
 {
 	hd_di_span sp;
 
 	if (hd_lw_span(t, "Members", &sp) != 0)
 		return NULL;
-	for (uint32_t i = 0; i < sp.count; i++) {
-		const hd_di_node *m = hd_di_node_of(L->m, t->args[sp.first + i]);
-		if (hd_lw_is(m, "DebugTypeMember") && k-- == 0)
-			return m;
-	}
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < sp.count; i++) {
+			const hd_di_node *m = hd_di_node_of(L->m, t->args[sp.first + i]);
+			if (m && is_field(L, m, pass) && k-- == 0)
+				return m;
+		}
 	return NULL;
 }
 
@@ -541,13 +554,16 @@ static int step(hd_lw *L, const hd_di_node **t, uint32_t *dims, uint64_t k, uint
 	uint64_t count, stride, bits;
 
 	if (hd_lw_is(*t, "DebugTypeComposite")) {
-		const hd_di_node *m = member(L, *t, k);
+		const hd_di_node *m = field(L, *t, k);
+		uint32_t type;
 		if (!m || hd_lw_number(L, m, "Offset", &bits) != 0)
 			return -1;
+		/* a base's type is its Parent, a member's its Type */
+		type = hd_lw_word(m, hd_lw_is(m, "DebugTypeInheritance") ? "Parent" : "Type");
 		*offset += bits;
-		*t = strip(L, hd_lw_word(m, "Type"));
+		*t = strip(L, type);
 		if (hd_lw_number(L, m, "Size", size) != 0)
-			*size = hd_lower_type_size(L, hd_lw_word(m, "Type")) * 8;
+			*size = hd_lower_type_size(L, type) * 8;
 		*dims = 0;
 		return 0;
 	}

@@ -87,10 +87,14 @@ static int body_debug(hd_spv_module *m, hd_di_function *f, const hd_di_node *n,
 		return 0;
 	}
 	if (hd_di_is(n, "DebugDeclare") || hd_di_is(n, "DebugValue")) {
+		hd_di_point *p;
 		if (grow((void **)&f->points, &f->npoints, sizeof *f->points) != 0)
 			return -1;
-		f->points[f->npoints - 1].node = (int32_t)(n - m->nodes);
-		f->points[f->npoints - 1].slot = slot;
+		p = &f->points[f->npoints - 1];
+		p->node = (int32_t)(n - m->nodes);
+		p->slot = slot;
+		p->scope = scope->open >= 0 ? (*scope->arr)[scope->open].scope : -1;
+		p->inlined = scope->open >= 0 ? (*scope->arr)[scope->open].inlined : -1;
 	}
 	return 0;
 }

@@ -64,10 +64,16 @@ typedef struct hd_di_range {
 	uint32_t slot_begin, slot_end;  /* [begin, end) */
 } hd_di_range;
 
-/* A DebugDeclare or DebugValue and the slot of the instruction it precedes. */
+/* A DebugDeclare or DebugValue, the slot of the instruction it precedes, and
+ * the DebugScope in effect where it sits (seed 001 section 4.7, DebugScope:
+ * a scope applies to the instructions that follow it, the point among
+ * them). Two points before one instruction can have different scopes, so
+ * the scope is not the range the slot falls in. */
 typedef struct hd_di_point {
 	int32_t node;
 	uint32_t slot;
+	int32_t scope;    /* node of the DebugScope's Scope; -1 for DebugNoScope or none */
+	int32_t inlined;  /* node of its Inlined At, -1 when absent */
 } hd_di_point;
 
 typedef struct hd_di_function {
