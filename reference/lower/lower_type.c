@@ -275,19 +275,30 @@ hd_die *hd_lower_type_array(hd_lw *L, const hd_di_node *n)
 
 /* ---- DebugTypeVector ---- */
 
+/* The elements a vector of count components occupies: OpenCL C 6.1.5 sizes
+ * and aligns a 3-component vector as 4, so that float3 a[2] has its a[1]
+ * 16 bytes after a[0]. */
+static uint64_t storage_count(uint64_t count)
+{
+	return count == 3 ? 4 : count;
+}
+
 /* A vector of a base type is that base type with DW_AT_LLVM_vector_size N
  * (seed 002 defines the attribute on DW_TAG_base_type only): the form an
  * AMDGPU debugger needs to type a whole vector value on the stack, and the
  * one seed 002's own examples use. Its name is the element's name followed
  * by N ("float4"), the OpenCL C spelling of the type, since nothing else in
  * SPIR-V names it. Vectors of anything else take clang's form: an array
- * with DW_AT_GNU_vector and one subrange of N. */
+ * with DW_AT_GNU_vector and one subrange of N. Either form's size is the
+ * storage size, a 3-vector's padding included, as clang writes it: the size
+ * of a type is what a debugger steps by through an array of it or behind a
+ * pointer (DWARF 5 section 5.1). */
 hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 {
 	const hd_di_node *base = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
 	unsigned ate = hd_lw_is(base, "DebugTypeBasic") ?
 	               encoding(hd_lw_enum(base, "Encoding")) : 0;
-	uint64_t count = hd_lw_word(n, "Component Count"), bits;
+	uint64_t count = hd_lw_word(n, "Component Count"), bits, size;
 	const char *ename;
 	hd_die *d, *s;
 
@@ -305,7 +316,7 @@ hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 		}
 		if (hd_die_udata(L->u, d, DW_AT_encoding, ate) != 0 ||
 		    (hd_lw_number(L, base, "Size", &bits) == 0 &&
-		     hd_lower_size_attr(L, d, bits * count) != 0) ||
+		     hd_lower_size_attr(L, d, bits * storage_count(count)) != 0) ||
 		    hd_lw_xat_udata(L, d, HD_XAT_vector_size, count) != 0)
 			return nomem(L, n);
 		return d;
@@ -316,6 +327,9 @@ hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 	if (hd_die_flag(L->u, d, DW_AT_GNU_vector) != 0 ||
 	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Base Type")) != 0)
 		return L->failed ? NULL : nomem(L, n);
+	if ((size = hd_lower_type_size(L, n->id)) != 0 &&
+	    hd_die_udata(L->u, d, DW_AT_byte_size, size) != 0)
+		return nomem(L, n);
 	if (!(s = hd_die_new(L->u, d, DW_TAG_subrange_type)) ||
 	    hd_die_udata(L->u, s, DW_AT_count, count) != 0)
 		return nomem(L, n);
@@ -446,10 +460,9 @@ static uint64_t size_of(hd_lw *L, uint32_t id, int depth)
 	if (hd_lw_is(n, "DebugTypeTemplate"))
 		return size_of(L, hd_lw_word(n, "Target"), depth + 1);
 	if (hd_lw_is(n, "DebugTypeVector")) {
-		/* OpenCL C 6.1.5: a 3-component vector is stored as 4. */
 		v = hd_lw_word(n, "Component Count");
 		t = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
-		return size_of(L, t ? t->id : 0, depth + 1) * (v == 3 ? 4 : v);
+		return size_of(L, t ? t->id : 0, depth + 1) * storage_count(v);
 	}
 	if (hd_lw_is(n, "DebugTypeArray")) {
 		size = size_of(L, hd_lw_word(n, "Base Type"), depth + 1);

@@ -1,0 +1,144 @@
+/* The type part of the lowering (docs/lowering.md):
+ * the storage size of a 3-component vector. Each module is lowered and its
+ * DIEs checked directly. */
+#include "tap.h"
+#include "lower_test.h"
+
+#include "lower/lower.h"
+#include "spirv/spirv.h"
+
+#include <libdwarf/dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HEAD(set)                                                         \
+	"OpCapability Addresses\n"                                            \
+	"OpCapability Kernel\n"                                               \
+	"OpCapability Int64\n"                                                \
+	"%1 = OpExtInstImport \"" set "\"\n"                                  \
+	"OpMemoryModel Physical64 OpenCL\n"                                   \
+	"OpEntryPoint Kernel %main \"main\"\n"
+
+#define TAIL                                                              \
+	"%main = OpFunction %void None %fnty\n"                               \
+	"%entry = OpLabel\n"                                                  \
+	"OpReturn\n"                                                          \
+	"OpFunctionEnd\n"
+
+/* float3 a[2], and a 3-vector of a typedef (the array form of a vector). */
+static const char vector_text[] =
+	HEAD("OpenCL.DebugInfo.100")
+	"%src = OpString \"k.cl\"\n"
+	"%s_float = OpString \"float\"\n"
+	"%s_real = OpString \"real\"\n"
+	"%s_a = OpString \"a\"\n"
+	"%void = OpTypeVoid\n"
+	"%uint = OpTypeInt 32 0\n"
+	"%fnty = OpTypeFunction %void\n"
+	"%uint_2 = OpConstant %uint 2\n"
+	"%uint_32 = OpConstant %uint 32\n"
+	"%dsrc = OpExtInst %void %1 DebugSource %src\n"
+	"%cu = OpExtInst %void %1 DebugCompilationUnit 65536 5 %dsrc OpenCL_C\n"
+	"%t_float = OpExtInst %void %1 DebugTypeBasic %s_float %uint_32 Float\n"
+	"%t_real = OpExtInst %void %1 DebugTypedef %s_real %t_float %dsrc 1 1 %cu\n"
+	"%t_v3 = OpExtInst %void %1 DebugTypeVector %t_float 3\n"
+	"%t_v4 = OpExtInst %void %1 DebugTypeVector %t_float 4\n"
+	"%t_v3real = OpExtInst %void %1 DebugTypeVector %t_real 3\n"
+	"%t_arr = OpExtInst %void %1 DebugTypeArray %t_v3 %uint_2\n"
+	"%dinone = OpExtInst %void %1 DebugInfoNone\n"
+	"%v_a = OpExtInst %void %1 DebugGlobalVariable %s_a %t_arr %dsrc 2 1 %cu %s_a %dinone FlagIsDefinition\n"
+	TAIL;
+
+/* ---- looking things up in the lowered unit ---- */
+
+static const char *name_of(const hd_die *d)
+{
+	const hd_attr *a = d ? hd_die_attr(d, DW_AT_name) : NULL;
+	return a ? a->s : NULL;
+}
+
+/* The first DIE with tag (and name, unless NULL) in d's subtree. */
+static const hd_die *find(const hd_die *d, uint16_t tag, const char *name)
+{
+	for (const hd_die *c = d ? d->first_child : NULL; c; c = c->next) {
+		const hd_die *r;
+		if (c->tag == tag && (!name || (name_of(c) && strcmp(name_of(c), name) == 0)))
+			return c;
+		if ((r = find(c, tag, name)))
+			return r;
+	}
+	return NULL;
+}
+
+static uint64_t attr_u(const hd_die *d, uint16_t name)
+{
+	const hd_attr *a = d ? hd_die_attr(d, name) : NULL;
+	return a ? a->u : UINT64_MAX;
+}
+
+static const hd_die *attr_ref(const hd_die *d, uint16_t name)
+{
+	const hd_attr *a = d ? hd_die_attr(d, name) : NULL;
+	return a ? a->ref : NULL;
+}
+
+static hd_lowered *lower(const char *text, hd_spv_module **mp)
+{
+	hd_lower_options o = { HD_PROFILE_AMDGPU_V0, 0, 64 };
+	hd_lowered *l = NULL;
+	hd_status st;
+	hd_spv_module *m = lower_test_load(text);
+
+	*mp = m;
+	if (!m || hd_di_validate(m) != 0) {
+		printf("# the module does not load or validate\n");
+		return NULL;
+	}
+	hd_status_clear(&st);
+	if (hd_lower(m, &o, &l, &st) != 0)
+		printf("# hd_lower: %s: %s\n", st.code, st.msg);
+	return l;
+}
+
+static void done(hd_lowered *l, hd_spv_module *m)
+{
+	hd_lowered_free(l);
+	hd_spv_free(m);
+}
+
+/* ---- tests ---- */
+
+/* OpenCL C 6.1.5: a 3-component vector is stored as 4, so its type's size
+ * is 16 bytes for float3, and the elements of float3 a[2] are 16 apart. */
+static void test_vector3(void)
+{
+	hd_spv_module *m;
+	hd_lowered *l = lower(vector_text, &m);
+	const hd_die *v3, *v4, *arr, *gnu;
+
+	OK(l != NULL, "vector module lowers");
+	if (!l)
+		return done(l, m);
+	v3 = find(l->unit.root, DW_TAG_base_type, "float3");
+	v4 = find(l->unit.root, DW_TAG_base_type, "float4");
+	EQ_U64(attr_u(v3, DW_AT_byte_size), 16, "float3: byte_size 16, its storage");
+	EQ_U64(attr_u(v4, DW_AT_byte_size), 16, "float4: byte_size 16");
+	OK(attr_u(v3, 0x3e0c) == 3, "float3: still 3 elements (DW_AT_LLVM_vector_size)");
+	arr = find(l->unit.root, DW_TAG_variable, "a");
+	arr = attr_ref(arr, DW_AT_type);
+	OK(arr && arr->tag == DW_TAG_array_type && attr_ref(arr, DW_AT_type) == v3,
+	   "a is an array of float3");
+	gnu = NULL;
+	for (const hd_die *c = l->unit.root->first_child; c; c = c->next)
+		if (c->tag == DW_TAG_array_type && hd_die_attr(c, DW_AT_GNU_vector))
+			gnu = c;
+	EQ_U64(attr_u(gnu, DW_AT_byte_size), 16, "vector of 3 typedefs: byte_size 16");
+	done(l, m);
+}
+
+int main(void)
+{
+	tap_begin();
+	test_vector3();
+	return tap_end();
+}
