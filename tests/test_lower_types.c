@@ -1,6 +1,7 @@
-/* The type part of the lowering (docs/lowering.md):
- * the storage size of a 3-component vector. Each module is lowered and its
- * DIEs checked directly. */
+/* The type and declaration part of the lowering (docs/lowering.md):
+ * the storage size of a 3-component vector and the `this` parameter of a
+ * method declaration. Each module is lowered and its DIEs checked
+ * directly. */
 #include "tap.h"
 #include "lower_test.h"
 
@@ -49,6 +50,32 @@ static const char vector_text[] =
 	"%v_a = OpExtInst %void %1 DebugGlobalVariable %s_a %t_arr %dsrc 2 1 %cu %s_a %dinone FlagIsDefinition\n"
 	TAIL;
 
+/* A method with `this` and a static one, declared in struct S. */
+static const char method_text[] =
+	HEAD("OpenCL.DebugInfo.100")
+	"%src = OpString \"k.clcpp\"\n"
+	"%s_int = OpString \"int\"\n"
+	"%s_S = OpString \"S\"\n"
+	"%s_x = OpString \"x\"\n"
+	"%s_get = OpString \"get\"\n"
+	"%s_stat = OpString \"stat\"\n"
+	"%void = OpTypeVoid\n"
+	"%uint = OpTypeInt 32 0\n"
+	"%fnty = OpTypeFunction %void\n"
+	"%uint_0 = OpConstant %uint 0\n"
+	"%uint_32 = OpConstant %uint 32\n"
+	"%dsrc = OpExtInst %void %1 DebugSource %src\n"
+	"%cu = OpExtInst %void %1 DebugCompilationUnit 65536 5 %dsrc CPP_for_OpenCL\n"
+	"%t_int = OpExtInst %void %1 DebugTypeBasic %s_int %uint_32 Signed\n"
+	"%t_S = OpExtInst %void %1 DebugTypeComposite %s_S Structure %dsrc 1 8 %cu %s_S %uint_32 None %m_x\n"
+	"%m_x = OpExtInst %void %1 DebugTypeMember %s_x %t_int %dsrc 2 7 %t_S %uint_0 %uint_32 FlagIsPublic\n"
+	"%t_this = OpExtInst %void %1 DebugTypePointer %t_S Generic FlagArtificial|FlagObjectPointer\n"
+	"%t_fn_get = OpExtInst %void %1 DebugTypeFunction None %t_int %t_this %t_int\n"
+	"%d_get = OpExtInst %void %1 DebugFunctionDeclaration %s_get %t_fn_get %dsrc 3 7 %t_S %s_get FlagPrototyped\n"
+	"%t_fn_stat = OpExtInst %void %1 DebugTypeFunction None %t_int %t_int\n"
+	"%d_stat = OpExtInst %void %1 DebugFunctionDeclaration %s_stat %t_fn_stat %dsrc 4 14 %t_S %s_stat FlagPrototyped|FlagStaticMember\n"
+	TAIL;
+
 /* ---- looking things up in the lowered unit ---- */
 
 static const char *name_of(const hd_die *d)
@@ -67,6 +94,14 @@ static const hd_die *find(const hd_die *d, uint16_t tag, const char *name)
 		if ((r = find(c, tag, name)))
 			return r;
 	}
+	return NULL;
+}
+
+static const hd_die *nth_child(const hd_die *d, uint16_t tag, unsigned nth)
+{
+	for (const hd_die *c = d ? d->first_child : NULL; c; c = c->next)
+		if (c->tag == tag && nth-- == 0)
+			return c;
 	return NULL;
 }
 
@@ -136,9 +171,35 @@ static void test_vector3(void)
 	done(l, m);
 }
 
+/* DWARF 5 5.7.8: the declaration of a non-static method names its object
+ * parameter, which is artificial (2.11). */
+static void test_method_this(void)
+{
+	hd_spv_module *m;
+	hd_lowered *l = lower(method_text, &m);
+	const hd_die *get, *stat, *p0, *p1;
+
+	OK(l != NULL, "method module lowers");
+	if (!l)
+		return done(l, m);
+	get = find(l->unit.root, DW_TAG_subprogram, "get");
+	stat = find(l->unit.root, DW_TAG_subprogram, "stat");
+	p0 = nth_child(get, DW_TAG_formal_parameter, 0);
+	p1 = nth_child(get, DW_TAG_formal_parameter, 1);
+	OK(p0 && hd_die_attr(p0, DW_AT_artificial), "get: `this` is artificial");
+	OK(p1 && !hd_die_attr(p1, DW_AT_artificial), "get: its int parameter is not");
+	OK(p0 && attr_ref(get, DW_AT_object_pointer) == p0,
+	   "get: DW_AT_object_pointer names `this`");
+	OK(stat && !hd_die_attr(stat, DW_AT_object_pointer) &&
+	   !hd_die_attr(nth_child(stat, DW_TAG_formal_parameter, 0), DW_AT_artificial),
+	   "stat: no object pointer, no artificial parameter");
+	done(l, m);
+}
+
 int main(void)
 {
 	tap_begin();
 	test_vector3();
+	test_method_this();
 	return tap_end();
 }

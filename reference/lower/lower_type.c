@@ -356,32 +356,63 @@ hd_die *hd_lower_typedef(hd_lw *L, const hd_di_node *n)
 
 /* ---- DebugTypeFunction ---- */
 
+/* One parameter type's marks, as clang writes them: a type flagged
+ * FlagArtificial (the `this` pointer llvm-spirv writes for a method) makes
+ * an artificial parameter (DWARF 5 section 2.11), else a debugger shows it
+ * as one the caller passes; FlagObjectPointer makes it the object the
+ * method is called for, which a subprogram names with
+ * DW_AT_object_pointer (DWARF 5 section 5.7.8). Without that name GDB
+ * takes the method for a static one. */
+static int param_marks(hd_lw *L, hd_die *d, hd_die *p, uint32_t type)
+{
+	const hd_di_node *t = hd_di_node_of(L->m, type);
+	uint32_t flags = t ? hd_lw_word(t, "Flags") : 0;
+
+	if (!flags)
+		return 0;
+	if (hd_lower_has_flag(t, flags, "FlagArtificial") &&
+	    hd_die_flag(L->u, p, DW_AT_artificial) != 0)
+		return -1;
+	if (hd_lower_has_flag(t, flags, "FlagObjectPointer") && d->tag == DW_TAG_subprogram &&
+	    !hd_die_attr(d, DW_AT_object_pointer))
+		return hd_die_ref(L->u, d, DW_AT_object_pointer, p);
+	return 0;
+}
+
+int hd_lower_type_params(hd_lw *L, hd_die *d, const hd_di_node *ft)
+{
+	hd_di_span sp;
+	hd_die *p;
+
+	if (hd_lw_span(ft, "Parameter Types", &sp) != 0)
+		return 0;
+	for (uint32_t i = 0; i < sp.count; i++) {
+		uint32_t t = ft->args[sp.first + i];
+		int none = hd_lw_is_none(L, t);
+		p = hd_die_new(L->u, d, none ? DW_TAG_unspecified_parameters :
+		                               DW_TAG_formal_parameter);
+		if (!p || (!none && (hd_lw_type(L, p, DW_AT_type, t) != 0 ||
+		                     param_marks(L, d, p, t) != 0)))
+			return -1;
+	}
+	return 0;
+}
+
 /* DW_TAG_subroutine_type (DWARF 5 section 5.10): the return type unless it
- * is OpTypeVoid, one DW_TAG_formal_parameter per parameter type. A
- * DebugInfoNone parameter is where LLVM's type array had its null "..."
- * entry: DW_TAG_unspecified_parameters. Always DW_AT_prototyped: a SPIR-V
- * function type lists its parameters exactly, and OpenCL C has no
- * unprototyped functions. 1.00 has no Flags operand. */
+ * is OpTypeVoid, and the parameters (hd_lower_type_params). Always
+ * DW_AT_prototyped: a SPIR-V function type lists its parameters exactly,
+ * and OpenCL C has no unprototyped functions. 1.00 has no Flags operand. */
 hd_die *hd_lower_type_function(hd_lw *L, const hd_di_node *n)
 {
-	hd_die *d = hd_die_new(L->u, L->u->root, DW_TAG_subroutine_type), *p;
-	hd_di_span sp;
+	hd_die *d = hd_die_new(L->u, L->u->root, DW_TAG_subroutine_type);
 
 	if (!d)
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
 	if (hd_die_flag(L->u, d, DW_AT_prototyped) != 0 ||
-	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Return Type")) != 0)
+	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Return Type")) != 0 ||
+	    hd_lower_type_params(L, d, n) != 0)
 		return L->failed ? NULL : nomem(L, n);
-	if (hd_lw_span(n, "Parameter Types", &sp) == 0)
-		for (uint32_t i = 0; i < sp.count; i++) {
-			uint32_t t = n->args[sp.first + i];
-			int none = hd_lw_is_none(L, t);
-			p = hd_die_new(L->u, d, none ? DW_TAG_unspecified_parameters :
-			                               DW_TAG_formal_parameter);
-			if (!p || (!none && hd_lw_type(L, p, DW_AT_type, t) != 0))
-				return L->failed ? NULL : nomem(L, n);
-		}
 	if (hd_lower_flags(L, d, n, hd_lw_word(n, "Flags")) != 0)
 		return NULL;
 	return d;
