@@ -1,7 +1,7 @@
 /* The type and declaration part of the lowering (docs/lowering.md):
- * the storage size of a 3-component vector and the `this` parameter of a
- * method declaration. Each module is lowered and its DIEs checked
- * directly. */
+ * the storage size of a 3-component vector, the `this` parameter of a
+ * method declaration, and a DebugFunction that only declares. Each module
+ * is lowered and its DIEs checked directly. */
 #include "tap.h"
 #include "lower_test.h"
 
@@ -74,6 +74,43 @@ static const char method_text[] =
 	"%d_get = OpExtInst %void %1 DebugFunctionDeclaration %s_get %t_fn_get %dsrc 3 7 %t_S %s_get FlagPrototyped\n"
 	"%t_fn_stat = OpExtInst %void %1 DebugTypeFunction None %t_int %t_int\n"
 	"%d_stat = OpExtInst %void %1 DebugFunctionDeclaration %s_stat %t_fn_stat %dsrc 4 14 %t_S %s_stat FlagPrototyped|FlagStaticMember\n"
+	TAIL;
+
+/* f is a DebugFunction without FlagIsDefinition and without code (100);
+ * g the same in 1.00; h has no code but is a definition (inlined away). */
+static const char decl100_text[] =
+	HEAD("OpenCL.DebugInfo.100")
+	"%src = OpString \"k.cl\"\n"
+	"%s_int = OpString \"int\"\n"
+	"%s_f = OpString \"f\"\n"
+	"%s_h = OpString \"h\"\n"
+	"%void = OpTypeVoid\n"
+	"%uint = OpTypeInt 32 0\n"
+	"%fnty = OpTypeFunction %void\n"
+	"%uint_32 = OpConstant %uint 32\n"
+	"%dinone = OpExtInst %void %1 DebugInfoNone\n"
+	"%dsrc = OpExtInst %void %1 DebugSource %src\n"
+	"%cu = OpExtInst %void %1 DebugCompilationUnit 65536 5 %dsrc OpenCL_C\n"
+	"%t_int = OpExtInst %void %1 DebugTypeBasic %s_int %uint_32 Signed\n"
+	"%t_fn = OpExtInst %void %1 DebugTypeFunction None %t_int %t_int %t_int\n"
+	"%df = OpExtInst %void %1 DebugFunction %s_f %t_fn %dsrc 1 5 %cu %s_f FlagPrototyped 1 %dinone\n"
+	"%dh = OpExtInst %void %1 DebugFunction %s_h %t_fn %dsrc 2 5 %cu %s_h FlagIsDefinition|FlagPrototyped 2 %dinone\n"
+	TAIL;
+
+static const char decl10_text[] =
+	HEAD("DebugInfo")
+	"%src = OpString \"k.cl\"\n"
+	"%s_int = OpString \"int\"\n"
+	"%s_g = OpString \"g\"\n"
+	"%void = OpTypeVoid\n"
+	"%uint = OpTypeInt 32 0\n"
+	"%fnty = OpTypeFunction %void\n"
+	"%uint_32 = OpConstant %uint 32\n"
+	"%dinone = OpExtInst %void %1 DebugInfoNone\n"
+	"%cu = OpExtInst %void %1 DebugCompilationUnit %src 65536 4\n"
+	"%t_int = OpExtInst %void %1 DebugTypeBasic %s_int %uint_32 Signed\n"
+	"%t_fn = OpExtInst %void %1 DebugTypeFunction %t_int %t_int\n"
+	"%dg = OpExtInst %void %1 DebugFunction %s_g %t_fn %src 1 5 %cu %s_g FlagPrototyped 1 %dinone\n"
 	TAIL;
 
 /* ---- looking things up in the lowered unit ---- */
@@ -196,10 +233,47 @@ static void test_method_this(void)
 	done(l, m);
 }
 
+/* DWARF 5 3.3.1: a function described but not defined is a declaration. */
+static void test_declaration(const char *text, const char *name, const char *what)
+{
+	hd_spv_module *m;
+	hd_lowered *l = lower(text, &m);
+	const hd_die *f;
+	char buf[128];
+
+	snprintf(buf, sizeof buf, "%s: module lowers", what);
+	OK(l != NULL, buf);
+	if (!l)
+		return done(l, m);
+	f = find(l->unit.root, DW_TAG_subprogram, name);
+	snprintf(buf, sizeof buf, "%s: %s has DW_AT_declaration", what, name);
+	OK(f && hd_die_attr(f, DW_AT_declaration), buf);
+	snprintf(buf, sizeof buf, "%s: %s has its type's parameters", what, name);
+	OK(nth_child(f, DW_TAG_formal_parameter, 0) != NULL, buf);
+	snprintf(buf, sizeof buf, "%s: %s has no code", what, name);
+	OK(f && !hd_die_attr(f, DW_AT_low_pc), buf);
+	done(l, m);
+}
+
+static void test_definition_without_code(void)
+{
+	hd_spv_module *m;
+	hd_lowered *l = lower(decl100_text, &m);
+	const hd_die *h = l ? find(l->unit.root, DW_TAG_subprogram, "h") : NULL;
+
+	OK(h && !hd_die_attr(h, DW_AT_declaration) &&
+	   !nth_child(h, DW_TAG_formal_parameter, 0),
+	   "h, a definition without code, stays a definition without type parameters");
+	done(l, m);
+}
+
 int main(void)
 {
 	tap_begin();
 	test_vector3();
 	test_method_this();
+	test_declaration(decl100_text, "f", "100");
+	test_declaration(decl10_text, "g", "1.00");
+	test_definition_without_code();
 	return tap_end();
 }
