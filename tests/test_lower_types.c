@@ -1,7 +1,8 @@
-/* The type and declaration part of the lowering (docs/lowering.md):
+/* The type, declaration and macro part of the lowering (docs/lowering.md):
  * the storage size of a 3-component vector, the `this` parameter of a
- * method declaration, and a DebugFunction that only declares. Each module
- * is lowered and its DIEs checked directly. */
+ * method declaration, a DebugFunction that only declares, and the order of
+ * the macro entries. Each module is lowered and its DIEs or macro list
+ * checked directly. */
 #include "tap.h"
 #include "lower_test.h"
 
@@ -111,6 +112,28 @@ static const char decl10_text[] =
 	"%t_int = OpExtInst %void %1 DebugTypeBasic %s_int %uint_32 Signed\n"
 	"%t_fn = OpExtInst %void %1 DebugTypeFunction %t_int %t_int\n"
 	"%dg = OpExtInst %void %1 DebugFunction %s_g %t_fn %src 1 5 %cu %s_g FlagPrototyped 1 %dinone\n"
+	TAIL;
+
+/* Macros of k.cl and k.h interleaved, and a command-line one last. */
+static const char macro_text[] =
+	HEAD("OpenCL.DebugInfo.100")
+	"%src = OpString \"k.cl\"\n"
+	"%hdr = OpString \"k.h\"\n"
+	"%s_A = OpString \"A\"\n"
+	"%s_B = OpString \"B\"\n"
+	"%s_C = OpString \"C\"\n"
+	"%s_E = OpString \"E\"\n"
+	"%s_1 = OpString \"1\"\n"
+	"%void = OpTypeVoid\n"
+	"%fnty = OpTypeFunction %void\n"
+	"%dsrc = OpExtInst %void %1 DebugSource %src\n"
+	"%dhdr = OpExtInst %void %1 DebugSource %hdr\n"
+	"%cu = OpExtInst %void %1 DebugCompilationUnit 65536 5 %dsrc OpenCL_C\n"
+	"%mA = OpExtInst %void %1 DebugMacroDef %dsrc 1 %s_A %s_1\n"
+	"%mB = OpExtInst %void %1 DebugMacroDef %dhdr 1 %s_B %s_1\n"
+	"%mC = OpExtInst %void %1 DebugMacroDef %dsrc 3 %s_C %s_1\n"
+	"%uB = OpExtInst %void %1 DebugMacroUndef %dhdr 2 %mB\n"
+	"%mE = OpExtInst %void %1 DebugMacroDef %dsrc 0 %s_E %s_1\n"
 	TAIL;
 
 /* ---- looking things up in the lowered unit ---- */
@@ -267,6 +290,49 @@ static void test_definition_without_code(void)
 	done(l, m);
 }
 
+/* DWARF 5 6.3: the entries are the preprocessor's actions, in order. */
+static void test_macro_order(void)
+{
+	static const struct {
+		uint8_t op;
+		uint32_t line;
+		const char *text;  /* define/undef text, or start_file's file name */
+	} want[] = {
+		{ DW_MACRO_define, 0, "E 1" },
+		{ DW_MACRO_start_file, 0, "k.cl" },
+		{ DW_MACRO_define, 1, "A 1" },
+		{ DW_MACRO_start_file, 0, "k.h" },
+		{ DW_MACRO_define, 1, "B 1" },
+		{ DW_MACRO_end_file, 0, NULL },
+		{ DW_MACRO_define, 3, "C 1" },
+		{ DW_MACRO_start_file, 0, "k.h" },
+		{ DW_MACRO_undef, 2, "B" },
+		{ DW_MACRO_end_file, 0, NULL },
+		{ DW_MACRO_end_file, 0, NULL },
+	};
+	size_t n = sizeof want / sizeof want[0];
+	hd_spv_module *m;
+	hd_lowered *l = lower(macro_text, &m);
+	int same = 1;
+
+	OK(l != NULL, "macro module lowers");
+	if (!l)
+		return done(l, m);
+	EQ_U64(l->unit.nmacros, n, "macros: one entry per action and file boundary");
+	for (size_t i = 0; same && i < n && i < l->unit.nmacros; i++) {
+		const hd_dw_macro *g = &l->unit.macros[i];
+		const char *text = g->op == DW_MACRO_start_file ?
+		                   l->unit.lines.files[g->file].name : g->text;
+		same = g->op == want[i].op && g->line == want[i].line &&
+		       (!want[i].text || (text && strcmp(text, want[i].text) == 0));
+		if (!same)
+			printf("# entry %zu: op %u line %u %s\n", i, g->op, g->line,
+			       text ? text : "");
+	}
+	OK(same && l->unit.nmacros == n, "macros: module order, k.h entered where it was");
+	done(l, m);
+}
+
 int main(void)
 {
 	tap_begin();
@@ -275,5 +341,6 @@ int main(void)
 	test_declaration(decl100_text, "f", "100");
 	test_declaration(decl10_text, "g", "1.00");
 	test_definition_without_code();
+	test_macro_order();
 	return tap_end();
 }
