@@ -189,7 +189,9 @@ static void put_bound(const hc_dump *d, size_t sub, hd_buf *b)
 
 /* A vector, in either of its two forms, written one way: seed 002's base
  * type with DW_AT_LLVM_vector_size N, or the GNU array of N elements with
- * DW_AT_GNU_vector. Returns 0 when die is no vector. */
+ * DW_AT_GNU_vector. The base type's byte_size is the vector's storage, in
+ * which a 3-vector takes 4 elements (OpenCL C 6.1.5). Returns 0 when die is
+ * no vector. */
 static int put_vector(const hc_dump *d, size_t die, hd_buf *b, unsigned depth)
 {
 	const hc_die *e = &d->dies[die];
@@ -198,9 +200,9 @@ static int put_vector(const hc_dump *d, size_t die, hd_buf *b, unsigned depth)
 	if (strcmp(e->tag, "base_type") == 0 && n != NULL) {
 		const char *size = hc_dump_attr(d, die, "byte_size");
 		const char *enc = hc_dump_attr(d, die, "encoding");
-		long long count = strtoll(n, NULL, 10);
+		long long count = strtoll(n, NULL, 10), stored = count == 3 ? 4 : count;
 		hd_buf_printf(b, "vector[%s] of {byte_size %lld, encoding %s}", n,
-		              size && count > 0 ? strtoll(size, NULL, 10) / count : 0,
+		              size && count > 0 ? strtoll(size, NULL, 10) / stored : 0,
 		              enc ? enc : "?");
 		return 1;
 	}

@@ -274,6 +274,22 @@ static void test_bit_fields(void)
 	free(no_size);
 }
 
+/* A 3-component vector is stored as 4 (OpenCL C 6.1.5): the reference's
+ * float3 has byte_size 16, and its element is still 4 bytes. */
+static void test_vector3_facts(void)
+{
+	char *got = edit("DW_AT_LLVM_vector_size constant 4", "DW_AT_LLVM_vector_size constant 3");
+	hd_buf out;
+	hd_status st;
+
+	hd_buf_init(&out);
+	OK(hc_conform_facts(got, strlen(got), "got", &out, &st) == 0 &&
+	   strstr(hd_buf_str(&out), "type = vector[3] of {byte_size 4, encoding DW_ATE_float}\n"),
+	   "a 3-vector of 16 bytes has 4-byte elements");
+	hd_buf_free(&out);
+	free(got);
+}
+
 static void test_facts_text(void)
 {
 	hd_buf out;
@@ -292,6 +308,7 @@ static void test_facts_text(void)
 	           strstr(hd_buf_str(&out), "member \"bits\": bit_size = 5\n") != NULL,
 	   "a bit field is its first bit and its size");
 	hd_buf_free(&out);
+	test_vector3_facts();
 }
 
 /* A pointer with no size has the unit's address size, or 4 bytes in the

@@ -3,11 +3,12 @@
  * flags, and for a function with code its pc range from the reference
  * placement, its frame base, and the SIMT attributes of seed 002 (lanes,
  * lane_pc, active_lane). Parameters and locals are DebugLocalVariables,
- * lowered by lower_var.c. */
+ * lowered by lower_var.c; a DebugFunction that only declares takes its
+ * parameters from its type. */
 #include <spirv/unified1/spirv.h>
 #include <string.h>
 
-#include "lower_impl.h"
+#include "lower_type.h"
 #include "amdgpu/model.h"
 
 /* The module function the Function operand names (an OpFunction), or -1 for
@@ -173,6 +174,24 @@ static int names(hd_lw *L, hd_die *d, const hd_di_node *n)
 	return return_type(L, d, n);
 }
 
+/* A DebugFunction describes a definition or a declaration (seed 001 section
+ * 4.6); FlagIsDefinition says which. One that is no definition and has no
+ * code of its own only declares the function: DW_AT_declaration (DWARF 5
+ * 3.3.1) and its type's parameters, as a DebugFunctionDeclaration gets,
+ * since no DebugLocalVariable will supply them. A definition without code
+ * (inlined everywhere, or removed) stays a definition. */
+static int declaration_only(hd_lw *L, hd_die *d, const hd_di_node *n, int32_t code)
+{
+	const hd_di_node *t = hd_di_node_of(L->m, hd_lw_word(n, "Type"));
+
+	if (code >= 0 || hd_lower_has_flag(n, hd_lw_word(n, "Flags"), "FlagIsDefinition"))
+		return 0;
+	/* FlagFwdDecl may have said so already */
+	if (!hd_die_attr(d, DW_AT_declaration) && hd_die_flag(L->u, d, DW_AT_declaration) != 0)
+		return -1;
+	return hd_lw_is(t, "DebugTypeFunction") ? hd_lower_type_params(L, d, t) : 0;
+}
+
 /* A definition with a Declaration goes under the compile unit, as LLVM puts
  * them: the declaration already sits in its class or namespace, and the
  * specification link says where the function belongs. Deciding this does not
@@ -197,8 +216,11 @@ hd_die *hd_lower_function(hd_lw *L, const hd_di_node *n)
 		rc = hd_lw_decl(L, d, n);
 	if (rc == 0)
 		rc = hd_lower_flags(L, d, n, hd_lw_word(n, "Flags"));
-	if (rc == 0 && (f = code_of(L, n)) >= 0)
+	f = code_of(L, n);
+	if (rc == 0 && f >= 0)
 		rc = code_attrs(L, d, (uint32_t)f);
+	if (rc == 0)
+		rc = declaration_only(L, d, n, f);
 	if (rc != 0)
 		return L->failed ? NULL : hd_lower_fail(L, HD_NO_MEMORY, "no-memory", n, "out of memory");
 	return d;

@@ -267,9 +267,8 @@ hd_die *hd_lower_global_variable(hd_lw *L, const hd_di_node *n)
 hd_die *hd_lower_function_declaration(hd_lw *L, const hd_di_node *n)
 {
 	const hd_di_node *ft = hd_di_node_of(L->m, hd_lw_word(n, "Type"));
-	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent")), *d, *p;
+	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent")), *d;
 	const char *ln;
-	hd_di_span sp;
 
 	if (L->failed || !(d = hd_die_new(L->u, parent, DW_TAG_subprogram)))
 		return nomem(L, n);
@@ -280,19 +279,10 @@ hd_die *hd_lower_function_declaration(hd_lw *L, const hd_di_node *n)
 	    hd_lw_decl(L, d, n) != 0 || hd_die_flag(L->u, d, DW_AT_declaration) != 0 ||
 	    hd_die_flag(L->u, d, DW_AT_prototyped) != 0)
 		return nomem(L, n);
-	if (hd_lw_is(ft, "DebugTypeFunction")) {
-		if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(ft, "Return Type")) != 0)
-			return nomem(L, n);
-		if (hd_lw_span(ft, "Parameter Types", &sp) == 0)
-			for (uint32_t i = 0; i < sp.count; i++) {
-				uint32_t t = ft->args[sp.first + i];
-				int none = hd_lw_is_none(L, t);
-				p = hd_die_new(L->u, d, none ? DW_TAG_unspecified_parameters :
-				                               DW_TAG_formal_parameter);
-				if (!p || (!none && hd_lw_type(L, p, DW_AT_type, t) != 0))
-					return nomem(L, n);
-			}
-	}
+	if (hd_lw_is(ft, "DebugTypeFunction") &&
+	    (hd_lw_type(L, d, DW_AT_type, hd_lw_word(ft, "Return Type")) != 0 ||
+	     hd_lower_type_params(L, d, ft) != 0))
+		return L->failed ? NULL : nomem(L, n);
 	if (hd_lower_flags(L, d, n, hd_lw_word(n, "Flags")) != 0)
 		return NULL;
 	return d;

@@ -1,7 +1,8 @@
 /* DebugMacroDef and DebugMacroUndef: the unit's .debug_macro entries
  * (DWARF 5 section 6.3; docs/lowering.md, "DebugMacroDef"). The handlers
  * collect defines and undefs in module order, each tagged with its file;
- * hd_lower_macros_finish then frames them with start_file/end_file. */
+ * hd_lower_macros_finish then frames them with start_file/end_file where
+ * the file changes, keeping module order. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,69 +78,68 @@ static int push(hd_lw *L, hd_dw_macro *out, uint32_t *n, uint32_t cap, hd_dw_mac
 	return 0;
 }
 
-/* Copies the entries of file f, command-line ones (line 0) excepted. */
-static int copy_file(hd_lw *L, hd_dw_macro *out, uint32_t *n, uint32_t cap, uint32_t f)
+static int frame(hd_lw *L, hd_dw_macro *out, uint32_t *n, uint32_t cap, uint8_t op,
+                 uint32_t file)
 {
-	for (uint32_t i = 0; i < L->u->nmacros; i++) {
-		const hd_dw_macro *m = &L->u->macros[i];
-		if (m->file == f && m->line != 0 && push(L, out, n, cap, *m) != 0)
-			return -1;
-	}
-	return 0;
+	hd_dw_macro fr;
+
+	memset(&fr, 0, sizeof fr);
+	fr.op = op;
+	fr.file = op == DW_MACRO_start_file ? file : 0;
+	return push(L, out, n, cap, fr);
 }
 
-/* Lays out the unit's macros: first the command-line ones (Line 0, seed 001
- * section 4.9; and any whose Source names no file), which precede every file as DWARF 5 section 6.3.1 expects;
- * then the primary source file as a DW_MACRO_start_file ... end_file pair,
- * with every other file's macros nested inside it as its own pair (an
- * include of the primary file: SPIR-V does not say where it was included,
- * so the start_file line is 0). Entries keep module order inside a file;
- * files come in the order their first macro appears. */
+/* Whether m was given on the command line (Line 0, seed 001 section 4.9),
+ * or names no file: either way it belongs before any file is entered. */
+static int before_files(const hd_dw_macro *m)
+{
+	return m->line == 0 || m->file == UINT32_MAX;
+}
+
+/* Lays out the unit's macros as the preprocessor's actions in order (DWARF
+ * 5 section 6.3): first the command-line ones, which precede every file
+ * (6.3.1); then the primary source file as a DW_MACRO_start_file ...
+ * end_file pair holding every other entry in module order. Where the
+ * entries move to another file, that file is entered (nested in the
+ * primary file: SPIR-V does not say where it was included, so the
+ * start_file line is 0), and left again where they move on, so a header's
+ * macros sit between the primary file's macros they came between. */
 static int macros(hd_lw *L)
 {
 	hd_dw_unit *u = L->u;
-	uint32_t nin = u->nmacros, cap = 3 * nin + 2, n = 0, primary;
-	hd_dw_macro *out, fr;
+	/* each entry adds at most an end_file and a start_file */
+	uint32_t nin = u->nmacros, cap = 3 * nin + 2, n = 0, primary, cur;
+	hd_dw_macro *out;
 
 	if (nin == 0)
 		return 0;
 	if (!(out = calloc(cap, sizeof *out)))
 		return hd_lower_fail(L, HD_NO_MEMORY, "no-memory", NULL, "out of memory"), -1;
 	for (uint32_t i = 0; i < nin; i++)
-		if ((u->macros[i].line == 0 || u->macros[i].file == UINT32_MAX) &&
-		    push(L, out, &n, cap, u->macros[i]) != 0)
+		if (before_files(&u->macros[i]) && push(L, out, &n, cap, u->macros[i]) != 0)
 			goto fail;
-	primary = u->lines.nfiles > 1 ? 1 : UINT32_MAX;
-	memset(&fr, 0, sizeof fr);
-	if (primary != UINT32_MAX) {
-		fr.op = DW_MACRO_start_file;
-		fr.file = primary;
-		if (push(L, out, &n, cap, fr) != 0 || copy_file(L, out, &n, cap, primary) != 0)
-			goto fail;
-	}
+	primary = cur = u->lines.nfiles > 1 ? 1 : UINT32_MAX;
+	if (primary != UINT32_MAX && frame(L, out, &n, cap, DW_MACRO_start_file, primary) != 0)
+		goto fail;
 	for (uint32_t i = 0; i < nin; i++) {
-		uint32_t f = u->macros[i].file, seen = 0;
-		if (f == UINT32_MAX || f == primary || u->macros[i].line == 0)
+		const hd_dw_macro *m = &u->macros[i];
+		if (before_files(m))
 			continue;
-		for (uint32_t k = 0; k < i && !seen; k++)
-			seen = u->macros[k].file == f && u->macros[k].line != 0;
-		if (seen)
-			continue;
-		fr.op = DW_MACRO_start_file;
-		fr.file = f;
-		if (push(L, out, &n, cap, fr) != 0 || copy_file(L, out, &n, cap, f) != 0)
-			goto fail;
-		fr.op = DW_MACRO_end_file;
-		fr.file = 0;
-		if (push(L, out, &n, cap, fr) != 0)
+		if (m->file != cur) {
+			if (cur != primary && frame(L, out, &n, cap, DW_MACRO_end_file, 0) != 0)
+				goto fail;
+			if (m->file != primary &&
+			    frame(L, out, &n, cap, DW_MACRO_start_file, m->file) != 0)
+				goto fail;
+			cur = m->file;
+		}
+		if (push(L, out, &n, cap, *m) != 0)
 			goto fail;
 	}
-	if (primary != UINT32_MAX) {
-		fr.op = DW_MACRO_end_file;
-		fr.file = 0;
-		if (push(L, out, &n, cap, fr) != 0)
-			goto fail;
-	}
+	if (cur != primary && frame(L, out, &n, cap, DW_MACRO_end_file, 0) != 0)
+		goto fail;
+	if (primary != UINT32_MAX && frame(L, out, &n, cap, DW_MACRO_end_file, 0) != 0)
+		goto fail;
 	free(u->macros);
 	u->macros = out;
 	u->nmacros = n;

@@ -295,19 +295,30 @@ hd_die *hd_lower_type_array(hd_lw *L, const hd_di_node *n)
 
 /* ---- DebugTypeVector ---- */
 
+/* The elements a vector of count components occupies: OpenCL C 6.1.5 sizes
+ * and aligns a 3-component vector as 4, so that float3 a[2] has its a[1]
+ * 16 bytes after a[0]. */
+static uint64_t storage_count(uint64_t count)
+{
+	return count == 3 ? 4 : count;
+}
+
 /* A vector of a base type is that base type with DW_AT_LLVM_vector_size N
  * (seed 002 defines the attribute on DW_TAG_base_type only): the form an
  * AMDGPU debugger needs to type a whole vector value on the stack, and the
  * one seed 002's own examples use. Its name is the element's name followed
  * by N ("float4"), the OpenCL C spelling of the type, since nothing else in
  * SPIR-V names it. Vectors of anything else take clang's form: an array
- * with DW_AT_GNU_vector and one subrange of N. */
+ * with DW_AT_GNU_vector and one subrange of N. Either form's size is the
+ * storage size, a 3-vector's padding included, as clang writes it: the size
+ * of a type is what a debugger steps by through an array of it or behind a
+ * pointer (DWARF 5 section 5.1). */
 hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 {
 	const hd_di_node *base = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
 	unsigned ate = hd_lw_is(base, "DebugTypeBasic") ?
 	               encoding(hd_lw_enum(base, "Encoding")) : 0;
-	uint64_t count = hd_lw_word(n, "Component Count"), bits;
+	uint64_t count = hd_lw_word(n, "Component Count"), bits, size;
 	const char *ename;
 	hd_die *d, *s;
 
@@ -325,7 +336,7 @@ hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 		}
 		if (hd_die_udata(L->u, d, DW_AT_encoding, ate) != 0 ||
 		    (hd_lw_number(L, base, "Size", &bits) == 0 &&
-		     hd_lower_size_attr(L, d, bits * count) != 0) ||
+		     hd_lower_size_attr(L, d, bits * storage_count(count)) != 0) ||
 		    hd_lw_xat_udata(L, d, HD_XAT_vector_size, count) != 0)
 			return nomem(L, n);
 		return d;
@@ -336,6 +347,9 @@ hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 	if (hd_die_flag(L->u, d, DW_AT_GNU_vector) != 0 ||
 	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Base Type")) != 0)
 		return L->failed ? NULL : nomem(L, n);
+	if ((size = hd_lower_type_size(L, n->id)) != 0 &&
+	    hd_die_udata(L->u, d, DW_AT_byte_size, size) != 0)
+		return nomem(L, n);
 	if (!(s = hd_die_new(L->u, d, DW_TAG_subrange_type)) ||
 	    hd_die_udata(L->u, s, DW_AT_count, count) != 0)
 		return nomem(L, n);
@@ -362,32 +376,63 @@ hd_die *hd_lower_typedef(hd_lw *L, const hd_di_node *n)
 
 /* ---- DebugTypeFunction ---- */
 
+/* One parameter type's marks, as clang writes them: a type flagged
+ * FlagArtificial (the `this` pointer llvm-spirv writes for a method) makes
+ * an artificial parameter (DWARF 5 section 2.11), else a debugger shows it
+ * as one the caller passes; FlagObjectPointer makes it the object the
+ * method is called for, which a subprogram names with
+ * DW_AT_object_pointer (DWARF 5 section 5.7.8). Without that name GDB
+ * takes the method for a static one. */
+static int param_marks(hd_lw *L, hd_die *d, hd_die *p, uint32_t type)
+{
+	const hd_di_node *t = hd_di_node_of(L->m, type);
+	uint32_t flags = t ? hd_lw_word(t, "Flags") : 0;
+
+	if (!flags)
+		return 0;
+	if (hd_lower_has_flag(t, flags, "FlagArtificial") &&
+	    hd_die_flag(L->u, p, DW_AT_artificial) != 0)
+		return -1;
+	if (hd_lower_has_flag(t, flags, "FlagObjectPointer") && d->tag == DW_TAG_subprogram &&
+	    !hd_die_attr(d, DW_AT_object_pointer))
+		return hd_die_ref(L->u, d, DW_AT_object_pointer, p);
+	return 0;
+}
+
+int hd_lower_type_params(hd_lw *L, hd_die *d, const hd_di_node *ft)
+{
+	hd_di_span sp;
+	hd_die *p;
+
+	if (hd_lw_span(ft, "Parameter Types", &sp) != 0)
+		return 0;
+	for (uint32_t i = 0; i < sp.count; i++) {
+		uint32_t t = ft->args[sp.first + i];
+		int none = hd_lw_is_none(L, t);
+		p = hd_die_new(L->u, d, none ? DW_TAG_unspecified_parameters :
+		                               DW_TAG_formal_parameter);
+		if (!p || (!none && (hd_lw_type(L, p, DW_AT_type, t) != 0 ||
+		                     param_marks(L, d, p, t) != 0)))
+			return -1;
+	}
+	return 0;
+}
+
 /* DW_TAG_subroutine_type (DWARF 5 section 5.10): the return type unless it
- * is OpTypeVoid, one DW_TAG_formal_parameter per parameter type. A
- * DebugInfoNone parameter is where LLVM's type array had its null "..."
- * entry: DW_TAG_unspecified_parameters. Always DW_AT_prototyped: a SPIR-V
- * function type lists its parameters exactly, and OpenCL C has no
- * unprototyped functions. 1.00 has no Flags operand. */
+ * is OpTypeVoid, and the parameters (hd_lower_type_params). Always
+ * DW_AT_prototyped: a SPIR-V function type lists its parameters exactly,
+ * and OpenCL C has no unprototyped functions. 1.00 has no Flags operand. */
 hd_die *hd_lower_type_function(hd_lw *L, const hd_di_node *n)
 {
-	hd_die *d = hd_die_new(L->u, L->u->root, DW_TAG_subroutine_type), *p;
-	hd_di_span sp;
+	hd_die *d = hd_die_new(L->u, L->u->root, DW_TAG_subroutine_type);
 
 	if (!d)
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
 	if (hd_die_flag(L->u, d, DW_AT_prototyped) != 0 ||
-	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Return Type")) != 0)
+	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Return Type")) != 0 ||
+	    hd_lower_type_params(L, d, n) != 0)
 		return L->failed ? NULL : nomem(L, n);
-	if (hd_lw_span(n, "Parameter Types", &sp) == 0)
-		for (uint32_t i = 0; i < sp.count; i++) {
-			uint32_t t = n->args[sp.first + i];
-			int none = hd_lw_is_none(L, t);
-			p = hd_die_new(L->u, d, none ? DW_TAG_unspecified_parameters :
-			                               DW_TAG_formal_parameter);
-			if (!p || (!none && hd_lw_type(L, p, DW_AT_type, t) != 0))
-				return L->failed ? NULL : nomem(L, n);
-		}
 	if (hd_lower_flags(L, d, n, hd_lw_word(n, "Flags")) != 0)
 		return NULL;
 	return d;
@@ -466,10 +511,9 @@ static uint64_t size_of(hd_lw *L, uint32_t id, int depth)
 	if (hd_lw_is(n, "DebugTypeTemplate"))
 		return size_of(L, hd_lw_word(n, "Target"), depth + 1);
 	if (hd_lw_is(n, "DebugTypeVector")) {
-		/* OpenCL C 6.1.5: a 3-component vector is stored as 4. */
 		v = hd_lw_word(n, "Component Count");
 		t = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
-		return size_of(L, t ? t->id : 0, depth + 1) * (v == 3 ? 4 : v);
+		return size_of(L, t ? t->id : 0, depth + 1) * storage_count(v);
 	}
 	if (hd_lw_is(n, "DebugTypeArray")) {
 		size = size_of(L, hd_lw_word(n, "Base Type"), depth + 1);

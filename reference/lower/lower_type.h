@@ -19,6 +19,12 @@ int hd_lower_const_value(hd_lw *L, hd_die *d, uint32_t id, int is_signed);
 /* Whether flags (n's Flags operand value) has the DebugInfoFlags flag
  * named name, in n's own set (lower_flags.c). */
 int hd_lower_has_flag(const hd_di_node *n, uint32_t flags, const char *name);
+/* A DW_TAG_formal_parameter child of d per Parameter Type of the
+ * DebugTypeFunction ft (DW_TAG_unspecified_parameters for DebugInfoNone,
+ * LLVM's "..."), artificial when its type is flagged so; on a subprogram,
+ * the one whose type has FlagObjectPointer becomes DW_AT_object_pointer.
+ * 0, or -1 (L->failed set, or out of memory). */
+int hd_lower_type_params(hd_lw *L, hd_die *d, const hd_di_node *ft);
 /* The OpString text or NULL, "" counting as absent. */
 const char *hd_lower_nonempty(hd_lw *L, const hd_di_node *n, const char *operand);
 
