@@ -55,7 +55,7 @@ typedef struct hd_op_info {
 
 extern const hd_op_info hd_op_table[HD_OP_COUNT];
 
-/* The two encoding profiles of the extension (ARCHITECTURE.md). */
+/* The two encoding profiles of the extension (docs/expression-text.md). */
 typedef enum hd_profile {
 	HD_PROFILE_AMDGPU_V0,  /* raw 0xe1..0xec, seed 002 */
 	HD_PROFILE_LLVM_USER   /* 0xe9 prefix + ULEB128 sub-op, current LLVM */
