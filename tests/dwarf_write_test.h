@@ -29,7 +29,7 @@ static const char source_kern[] = "kernel void kern(global int *p) {}\n";
 static const uint8_t big_const[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
 
 /* DW_OP_constu 0x10; DW_OP_constu 3; DW_OP_LLVM_form_aspace_address: an
- * LDS variable, found by name only through seed 002's rule. */
+ * LDS variable, found by name only through DWARF Extensions for Heterogeneous Debugging's rule. */
 static inline size_t aspace_expr(hd_profile p, uint8_t *out)
 {
 	size_t n = 0;

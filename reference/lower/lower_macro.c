@@ -34,7 +34,7 @@ static hd_die *append(hd_lw *L, const hd_di_node *n, uint8_t op, const char *tex
 }
 
 /* "NAME VALUE", or "NAME(ARGS) VALUE" for a function-like macro, whose Name
- * already holds the parameter list (seed 001 section 4.9). A macro without
+ * already holds the parameter list (DebugInfo 1.00 section 4.9). A macro without
  * a value is "NAME " — the name, the separating space and an empty
  * definition — as GCC and LLVM write it. */
 hd_die *hd_lower_macro_def(hd_lw *L, const hd_di_node *n)
@@ -88,7 +88,7 @@ static int copy_file(hd_lw *L, hd_dw_macro *out, uint32_t *n, uint32_t cap, uint
 	return 0;
 }
 
-/* Lays out the unit's macros: first the command-line ones (Line 0, seed 001
+/* Lays out the unit's macros: first the command-line ones (Line 0, DebugInfo 1.00
  * section 4.9; and any whose Source names no file), which precede every file as DWARF 5 section 6.3.1 expects;
  * then the primary source file as a DW_MACRO_start_file ... end_file pair,
  * with every other file's macros nested inside it as its own pair (an
