@@ -11,13 +11,6 @@
 
 #include "gen_spirv.h"
 
-/* The specification that defines the set, as docs/sources.md names it: a
- * case's "why" cites the section a reader looks up there. */
-static const char *spec_of(const hd_spv_set *set)
-{
-	return set->id == HD_SET_OCL100 ? "OpenCL.DebugInfo.100" : "DebugInfo 1.00";
-}
-
 void spv_bad_start(spv_bad *c, spv_mod *m, int with_cu)
 {
 	spv_head(m, "covers: rule %s", c->rule);
@@ -35,7 +28,7 @@ int spv_bad_finish(spv_bad *c, spv_mod *m, const char *detail, const char *why)
 {
 	char name[200];
 
-	spv_head(m, "why: %s: %s", spec_of(c->set), why);
+	spv_head(m, "why: %s: %s", hd_spv_spec_name(c->set), why);
 	snprintf(name, sizeof name, "%s-%s-%s%s%s", spv_set_prefix(c->set),
 	         c->in ? c->inst_l : "module", c->kind, detail ? "-" : "", detail ? detail : "");
 	return spv_write_case(c->g, m, name);

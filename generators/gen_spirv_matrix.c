@@ -120,8 +120,7 @@ static void head(mcase *c, spv_mod *m)
 static void finish_head(mcase *c, spv_mod *m, const char *why)
 {
 	spv_head(m, "expect: ok");
-	spv_head(m, "why: %s section 4: %s %s", c->set->id == HD_SET_OCL100 ? "OpenCL.DebugInfo.100" : "DebugInfo 1.00",
-	         c->in->name, why);
+	spv_head(m, "why: %s section 4: %s %s", hd_spv_spec_name(c->set), c->in->name, why);
 }
 
 static int base_case(mcase *c)

@@ -288,7 +288,7 @@ static int whole_case(gen_out *g, const hd_spv_set *set, int v)
 	spv_head(&m, "why: %s sections 2, 4.3, 4.5-4.8: a kernel with a struct, %d nested lexical "
 	         "block%s, %d inlined callee%s, locals in memory and in SSA values, a parameter, and "
 	         "global, constant and local program-scope variables",
-	         set->id == HD_SET_OCL100 ? "OpenCL.DebugInfo.100" : "DebugInfo 1.00", depth, depth > 1 ? "s" : "",
+	         hd_spv_spec_name(set), depth, depth > 1 ? "s" : "",
 	         chain, chain > 1 ? "s" : "");
 	snprintf(name, sizeof name, "%s-whole-kernel-%d", spv_set_prefix(set), v + 1);
 	rc = spv_write_case(g, &m, name);

@@ -75,11 +75,16 @@ static const char *const module_rules[][2] = {
 	  "core SPIR-V OpExtInst: Set is the result of an OpExtInstImport" },
 };
 
-/* The specification that defines set s, as docs/sources.md names it: rule
- * sources are printed for readers who look the section up there. */
-static const char *spec_of(const hd_spv_set *s)
+const char *hd_spv_spec_name(const hd_spv_set *s)
 {
-	return s->id == HD_SET_OCL100 ? "OpenCL.DebugInfo.100" : "DebugInfo 1.00";
+	switch (s->id) {
+	case HD_SET_OCL100:
+		return "OpenCL.DebugInfo.100";
+	case HD_SET_DI100:
+		return "DebugInfo 1.00";
+	default:
+		return "NonSemantic.Shader.DebugInfo.100";
+	}
 }
 
 void hd_spv_rules_print(hd_buf *out)
@@ -92,7 +97,7 @@ void hd_spv_rules_print(hd_buf *out)
 		if (set->id == HD_SET_NONSEMANTIC)
 			continue;
 		hd_buf_printf(out, "%s/unknown-instruction\t%s section 3.1: instruction numbers\n",
-		              set->import_name, spec_of(set));
+		              set->import_name, hd_spv_spec_name(set));
 		for (uint32_t k = 0; k < set->ninsts; k++) {
 			const hd_spv_inst *in = &set->insts[k];
 			hd_di_node probe = { .set = set, .inst = in };
@@ -100,7 +105,7 @@ void hd_spv_rules_print(hd_buf *out)
 			if (!hd_di_validated(&probe))
 				continue;
 			for (size_t r = 0; r < sizeof inst_rules / sizeof inst_rules[0]; r++) {
-				const char *spec = inst_rules[r].spec ? inst_rules[r].spec : spec_of(set);
+				const char *spec = inst_rules[r].spec ? inst_rules[r].spec : hd_spv_spec_name(set);
 
 				if (inst_rules[r].applies(in))
 					hd_buf_printf(out, "%s/%s/%s\t%s %s\n", set->import_name,
