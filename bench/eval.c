@@ -1,8 +1,8 @@
 /* bench/eval: evaluations per second of the reference evaluator on a fixed
  * mix of DWARF 5 expressions.
  *
- * The mix and the tiny model are those of the gimli peer in
- * shared/peers/gimli-eval (registers read as 0x1000 + number, memory at A
+ * The mix and the tiny model are those of the gimli peer (docs/benchmarks.md:
+ * an evaluator on the gimli crate; registers read as 0x1000 + number, memory at A
  * reads A ^ 0x5a5a, frame base 0x8000), so both sides do the same work and a
  * comparison is one run of each, side by side, with the ratio of their
  * evals/s. Usage: bench_eval [iterations]  (default 1000000) */

@@ -3,7 +3,7 @@
  *
  *   DWARF operations     ops.def, each family member, each profile that can encode it: positive
  *   call frame insns     cfa.def: positive
- *   evaluator rules      reasons.def rows of seed origin: negative
+ *   evaluator rules      reasons.def rows of SPEC origin: negative
  *   SPIR-V instructions  both DebugInfo sets' grammar tables: each instruction, each
  *                        enumerant of each enum operand, optional operands present and
  *                        absent, variadic operands with 0, 1 and many items: positive
@@ -135,7 +135,7 @@ static void universe_dwarf(cov_run *r)
 	}
 	for (size_t i = 0; i < hd_reason_count; i++) {
 		const char *code = hd_reason_table[i].code;
-		if (hd_reason_table[i].origin != HD_REASON_SEED ||
+		if (hd_reason_table[i].origin != HD_REASON_SPEC ||
 		    gen_unreachable_find(gen_unreachable_codes, gen_nunreachable_codes, code,
 		                         strlen(code)))
 			continue;

@@ -1,6 +1,6 @@
 /* The Khronos route of an OpenCL kernel (hdgen.h, hdgen_opencl_module):
  * clang-15 for spir64, then llvm-spirv-15 to OpenCL.DebugInfo.100, the
- * commands shared REFERENCE-FACTS.md records and tests/opencl_gen.sh runs.
+ * commands docs/amdgpu-facts.md records and tests/opencl_gen.sh runs.
  * hdgen expected lowers the module with the reference, so a kernel's
  * expected DWARF is what the reference makes of the Khronos front end's
  * debug info (docs/conformance-rules.md, "Where a kernel's facts come

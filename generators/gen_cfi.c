@@ -3,7 +3,7 @@
  * `covers: DW_CFA_<name>`.
  *
  * The generator walks hd_cfa_table. Each instruction has a role (what it
- * does to the CFA, a register's rule or the rows, seed 002 "Call Frame
+ * does to the CFA, a register's rule or the rows, DWARF Extensions for Heterogeneous Debugging "Call Frame
  * Instructions"), and the role's scenario builds a case around it: a CIE
  * and an FDE, a call stack, the registers and memory they read, and the
  * requests that show the instruction's effect. Every scenario's base case
@@ -56,7 +56,7 @@ typedef struct spec {
 	hd_buf why, stack, cie, fde, setup, ask;
 } spec;
 
-/* Roles, from DWARF 5 6.4.2 and seed 002 "Call Frame Instructions". */
+/* Roles, from DWARF 5 6.4.2 and DWARF Extensions for Heterogeneous Debugging "Call Frame Instructions". */
 typedef enum role {
 	ROLE_NONE,
 	ROLE_ROW,          /* advance_loc*: a new row δ × code_align further */
@@ -165,7 +165,7 @@ static const struct {
 
 /* ---- building a case ---- */
 
-/* The return address convention of REFERENCE-FACTS.md: the CFA is s32 in
+/* The return address convention of docs/amdgpu-facts.md: the CFA is s32 in
  * private_wave, the caller resumes at s30:s31 = 0x2008. */
 #define CIE_AMD "LLVM_def_aspace_cfa s32 0 6; expression pc { regx s30; piece 4; regx s31; piece 4 }"
 #define SETUP_AMD "reg s32 = 0x1000\nreg s30 = 0x2008\n"

@@ -2,7 +2,7 @@
  * reference/dwarf/reasons.def that the case format can reach, each tagged
  * `rule eval/<code>` (a negative case). The cases are data: one row per
  * case, a code and a small body of case directives; the generator adds the
- * header and the tag. Every SEED code must have a row or be listed in
+ * header and the tag. Every SPEC code must have a row or be listed in
  * unreachable.c with the reason, so a code added to reasons.def without a
  * case stops the generator instead of going uncovered.
  *
@@ -22,7 +22,7 @@ typedef struct gen_err_case {
 	const char *code, *variant, *why, *body;
 } gen_err_case;
 
-/* The AMDGPU conventions (REFERENCE-FACTS.md): CFA = s32 in private_wave,
+/* The AMDGPU conventions (docs/amdgpu-facts.md): CFA = s32 in private_wave,
  * the return address in s30:s31; frame 0 at 0x1010 returns to 0x2008. */
 #define CFI_AMD                                                                   \
 	"cie amd\n"                                                               \
@@ -337,7 +337,7 @@ static int is_unreachable(const char *code)
 	                            strlen(code)) != NULL;
 }
 
-/* Every row names a code of reasons.def, and every SEED code has a case
+/* Every row names a code of reasons.def, and every SPEC code has a case
  * or a reason why none can exist. */
 static int check_tables(gen_out *g)
 {
@@ -345,7 +345,7 @@ static int check_tables(gen_out *g)
 		const hd_reason_info *r = &hd_reason_table[i];
 		int rows = has_row(expr_cases, NELEMS(expr_cases), r->code) ||
 		           has_row(cfi_cases, NELEMS(cfi_cases), r->code);
-		if (r->origin == HD_REASON_SEED && !is_unreachable(r->code) && !rows)
+		if (r->origin == HD_REASON_SPEC && !is_unreachable(r->code) && !rows)
 			return hd_fail(g->st, HD_INTERNAL, "gen-uncovered", 0,
 			               "reason code %s has no error case", r->code);
 		if (is_unreachable(r->code) && rows)

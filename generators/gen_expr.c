@@ -4,7 +4,7 @@
  *
  * The list of operations is hd_op_table; this file adds, per operation, a
  * recipe: what the stack and the context must hold for the operation to
- * give a value or a location (seed 002, "DWARF Operation Expressions" and
+ * give a value or a location (DWARF Extensions for Heterogeneous Debugging, "DWARF Operation Expressions" and
  * the operation sections named in each row). An operation of the table with
  * no recipe is a generator error, so a new row of ops.def cannot go
  * untested silently. */
@@ -80,7 +80,7 @@ enum {
 	R_DWARF64 = 1u << 3 /* the 64-bit DWARF format */
 };
 
-/* Seed 002 section names, for the comment of each case. */
+/* DWARF Extensions for Heterogeneous Debugging section names, for the comment of each case. */
 #define S_LIT "Literal Operations"
 #define S_STACK "Stack Operations"
 #define S_ARITH "Arithmetic and Logical Operations"
@@ -108,7 +108,7 @@ typedef struct recipe {
 	unsigned flags;       /* R_* */
 	unsigned fill;        /* operand 2 (or 1 if it has one) is a block of this many bytes */
 	const char *error;    /* reason code when AMDGPU makes every use an error */
-	const char *why;      /* seed 002 section */
+	const char *why;      /* DWARF Extensions for Heterogeneous Debugging section */
 } recipe;
 
 #define OP0 { NULL, NULL }
@@ -344,7 +344,7 @@ static int write_shape(gen_out *g, xcase *c, const shape *s, const char *name)
 
 	xc_start(c, s->profile, s->wave);
 	c->dwarf64 = s->dwarf64;
-	xc_about(c, "DW_OP_%s in the %s encoding (seed 002 %s).", s->opname,
+	xc_about(c, "DW_OP_%s in the %s encoding (DWARF Extensions for Heterogeneous Debugging %s).", s->opname,
 	         hd_profile_name(s->profile), r->why);
 	if (s->note != NULL)
 		xc_about(c, "%s", s->note);

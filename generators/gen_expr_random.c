@@ -5,10 +5,10 @@
  * value, a typed value, a location with how many bits its storage has left,
  * an incomplete composite, an implicit pointer value). A move is an
  * operation, or a short sequence of them, that is chosen only when the
- * entries it consumes are there with the kinds it needs (seed 002, each
+ * entries it consumes are there with the kinds it needs (DWARF Extensions for Heterogeneous Debugging, each
  * operation's section), so every expression evaluates without error:
  *  - divisors are literals that are not zero;
- *  - offsets and parts stay inside their storage (seed 002 General Location
+ *  - offsets and parts stay inside their storage (DWARF Extensions for Heterogeneous Debugging General Location
  *    Description Operations; "part-out-of-range");
  *  - only readable storage is read (not undefined, not part of an implicit
  *    pointer), and only as far as it goes;
@@ -79,7 +79,7 @@ void rx_emit(rstate *s, const char *fmt, ...)
 }
 
 /* A generic value converts to global memory at that address where a location
- * is needed (seed 002 Memory Location Description Operations, the implicit
+ * is needed (DWARF Extensions for Heterogeneous Debugging Memory Location Description Operations, the implicit
  * conversion); only a known small one is used, so that reads stay in range. */
 int rx_as_location(rstate *s, int i, uint64_t *room, int *readable)
 {
@@ -218,7 +218,7 @@ static int gen_one(gen_out *g, gen_rng *rng, xcase *c, const xc_arch *arch, unsi
 	finish(&s);
 	xc_about(c, "A random well-formed expression (gen_expr_random, seed %" PRIu64 ", case %u):",
 	         g->seed, i);
-	xc_about(c, "each operation finds the stack entries it needs (seed 002 DWARF Operation");
+	xc_about(c, "each operation finds the stack entries it needs (DWARF Extensions for Heterogeneous Debugging DWARF Operation");
 	xc_about(c, "Expressions); it evaluates without error.");
 	write_world(&s);
 	snprintf(name, sizeof name, "random-%03u", i);

@@ -137,7 +137,7 @@ static inline int is_int_typed(rstate *s, int i)
 	return s->depth > i && top(s, i)->kind == E_TYPED && !rx_types[top(s, i)->type].is_float;
 }
 
-/* The stack operations may not touch an incomplete composite (seed 002
+/* The stack operations may not touch an incomplete composite (DWARF Extensions for Heterogeneous Debugging
  * Composite Location Description Operations). */
 static inline int no_ic(rstate *s, int n)
 {

@@ -1,4 +1,4 @@
-/* gen_expr_random's moves that push locations or work on them (seed 002
+/* gen_expr_random's moves that push locations or work on them (DWARF Extensions for Heterogeneous Debugging
  * General, Undefined, Memory, Register, Implicit and Composite Location
  * Description Operations). */
 #include <inttypes.h>
@@ -79,7 +79,7 @@ int rx_register(rstate *s)
 	return 1;
 }
 
-/* The focused lane's dword of a VGPR (REFERENCE-FACTS.md "VGPR variable"). */
+/* The focused lane's dword of a VGPR (docs/amdgpu-facts.md "VGPR variable"). */
 int rx_vgpr_lane(rstate *s)
 {
 	if (!room_for(s, 2))
@@ -226,7 +226,7 @@ int rx_call(rstate *s)
 /* ---- operations on locations ---- */
 
 /* LLVM_offset, offset_uconst, bit_offset: the new offset must stay inside
- * the storage (seed 002 General Location Description Operations 1-3). */
+ * the storage (DWARF Extensions for Heterogeneous Debugging General Location Description Operations 1-3). */
 int rx_offset(rstate *s)
 {
 	uint64_t room;
@@ -307,7 +307,7 @@ int rx_ipv_form(rstate *s)
 }
 
 /* Adds a part of bits to the incomplete composite below the popped part, or
- * starts one (seed 002 Composite Location Description Operations item 1). */
+ * starts one (DWARF Extensions for Heterogeneous Debugging Composite Location Description Operations item 1). */
 static void add_part(rstate *s, uint64_t bits, int readable)
 {
 	if (s->depth > 0 && top(s, 0)->kind == E_IC) {
@@ -328,7 +328,7 @@ int rx_piece(rstate *s)
 	uint64_t bits = bit ? size : size * 8u;
 
 	if (s->depth == 0 || top(s, 0)->kind == E_IC) {
-		/* an undefined part (the first two cases of the seed) */
+		/* an undefined part (the first two cases of the extension) */
 		if (s->depth == 0 && !room_for(s, 1))
 			return 0;
 		readable = 0;
@@ -372,7 +372,7 @@ int rx_extend(rstate *s)
 	return 1;
 }
 
-/* Pops a mask, L1 and L0; part N comes from L1 or L0 at N*S bits (seed 002
+/* Pops a mask, L1 and L0; part N comes from L1 or L0 at N*S bits (DWARF Extensions for Heterogeneous Debugging
  * Composite Location Description Operations item 5). */
 int rx_select(rstate *s)
 {

@@ -1,5 +1,5 @@
 /* gen_expr_random's moves that push values or work on values, and the stack
- * and control-flow moves (seed 002 Literal, Arithmetic and Logical, Type
+ * and control-flow moves (DWARF Extensions for Heterogeneous Debugging Literal, Arithmetic and Logical, Type
  * Conversion, Special Value, Stack and Control Flow Operations). */
 #include <inttypes.h>
 #include <stdio.h>
@@ -401,7 +401,7 @@ static const char *neutral_block(rstate *s)
 }
 
 /* skip, or bra on a literal condition, over a neutral block: the target is
- * the operation after the block, or one past the end (seed 002 Control Flow
+ * the operation after the block, or one past the end (DWARF Extensions for Heterogeneous Debugging Control Flow
  * Operations items 3 and 4). */
 int rx_branch(rstate *s)
 {

@@ -1,9 +1,9 @@
-/* gen_expr, second part: every kind of location storage (seed 002 "DWARF
+/* gen_expr, second part: every kind of location storage (DWARF Extensions for Heterogeneous Debugging "DWARF
  * Location Description": memory in each address space, registers, implicit,
  * undefined, composite, implicit pointer) as the input of every operation
  * that takes a location description from the stack.
  *
- * A few combinations are errors by the seed's rules; they are still
+ * A few combinations are errors by the extension's rules; they are still
  * written, as negative cases, because they show where a rule bites (a
  * location that is not a value, reading undefined storage, an incomplete
  * composite used as a location). expected_error() says which, and why. */
@@ -65,7 +65,7 @@ static const storage kinds[] = {
 	  NULL, NO_OP },
 	{ "register-pc", "reg pc = 0x1122334455667788", "regx pc", 0, -1, 64, NULL, NULL, NULL,
 	  NULL, NO_OP },
-	/* the focused lane's dword of a VGPR (REFERENCE-FACTS.md, "VGPR variable") */
+	/* the focused lane's dword of a VGPR (docs/amdgpu-facts.md, "VGPR variable") */
 	{ "register-vgpr-lane", "reg v7 lane 5 = 0x11223344\nreg v7 lane 6 = 0x55667788",
 	  "regx v7; LLVM_push_lane; lit4; mul; LLVM_offset", K_WAVES, 5, 0, NULL, NULL, NULL, NULL,
 	  NO_OP },
@@ -143,13 +143,13 @@ static unsigned storage_bits(const storage *k, unsigned wave)
 	return k->bits ? k->bits : (wave - 5) * 32;
 }
 
-/* The reason code of a combination the seed makes an error, NULL when it
+/* The reason code of a combination the extension makes an error, NULL when it
  * gives a value or a location. */
 static const char *expected_error(const storage *k, const locop *o, unsigned wave)
 {
 	unsigned bits = storage_bits(k, wave);
 
-	/* seed 002 Composite Location Description Operations: an incomplete
+	/* DWARF Extensions for Heterogeneous Debugging Composite Location Description Operations: an incomplete
 	 * composite may only be added to or completed */
 	if (k->flags & K_INCOMPLETE)
 		return (o->flags & L_APPENDS) ? NULL : "incomplete-composite";
@@ -216,11 +216,11 @@ static int write_combination(gen_out *g, xcase *c, const storage *k, const locop
 	const char *err = expected_error(k, o, wave);
 
 	xc_start(c, p, wave);
-	xc_about(c, "Storage kind %s as the input of %s (seed 002 DWARF Location Description;",
+	xc_about(c, "Storage kind %s as the input of %s (DWARF Extensions for Heterogeneous Debugging DWARF Location Description;",
 	         k->name, o->name);
 	xc_about(c, "the operation's own section for what it does with it).");
 	if (err != NULL) {
-		xc_about(c, "The seed makes this combination an error: a negative case.");
+		xc_about(c, "The extension makes this combination an error: a negative case.");
 		c->rule = err;
 	}
 	c->lane = k->lane;

@@ -1,5 +1,5 @@
-/* cases/spirv: generated modules for OpenCL.DebugInfo.100 (seed 000) and
- * DebugInfo 1.00 (seed 001), next to the hand-written ones:
+/* cases/spirv: generated modules for OpenCL.DebugInfo.100 and
+ * DebugInfo 1.00, next to the hand-written ones:
  * - gen_spirv_matrix.c: every instruction, every enumerant of its enum
  *   operands, optional operands present and absent, variadic operands with
  *   0, 1 and many items, each in a valid module;
@@ -51,7 +51,7 @@ int gen_spirv(gen_out *g)
 		const hd_spv_set *set = &hd_spv_sets[s];
 
 		if (set->id == HD_SET_NONSEMANTIC)
-			continue;  /* decoded, not validated: no seed defines it */
+			continue;  /* decoded, not validated: neither OpenCL.DebugInfo.100 nor DebugInfo 1.00 defines it */
 		rc = gen_spirv_matrix(g, set, &r);
 		if (rc == 0)
 			rc = gen_spirv_invalid(g, set, &r);

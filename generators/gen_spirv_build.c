@@ -29,7 +29,7 @@ void spv_set(spv_args *a, const hd_spv_inst *in, const char *operand, const char
 		a->text[i] = text;
 }
 
-/* Seed 000 section 2 (and 001): these four stand in function bodies, every
+/* OpenCL.DebugInfo.100 section 2 (and DebugInfo 1.00): these four stand in function bodies, every
  * other debug instruction at module scope. */
 int spv_in_body(const hd_spv_inst *in)
 {
@@ -213,7 +213,7 @@ const char *spv_callee_fn(spv_mod *m)
 }
 
 /* Whether in describes code, so that its scope is a function rather than
- * the unit (seed 000 sections 4.7 and 4.8: blocks, locals, inlining). */
+ * the unit (OpenCL.DebugInfo.100 sections 4.7 and 4.8: blocks, locals, inlining). */
 static int code_level(const hd_spv_inst *in)
 {
 	static const char *const code[] = { "DebugLexicalBlock", "DebugLexicalBlockDiscriminator",
@@ -447,7 +447,7 @@ static void fill(spv_mod *m, const hd_spv_inst *in, const spv_args *a, int i, co
 			snprintf(out, n, "%u", literal_for(m, op->name));
 			return;
 		}
-		/* seed 000 section 3.6: an operation's literals; a pair is an
+		/* OpenCL.DebugInfo.100 section 3.6: an operation's literals; a pair is an
 		 * offset and a size (BitPiece, Fragment) */
 		if (items == 0)
 			items = e ? e->nparams : 0;

@@ -11,11 +11,6 @@
 
 #include "gen_spirv.h"
 
-static const char *seed_of(const hd_spv_set *set)
-{
-	return set->id == HD_SET_OCL100 ? "seed 000" : "seed 001";
-}
-
 void spv_bad_start(spv_bad *c, spv_mod *m, int with_cu)
 {
 	spv_head(m, "covers: rule %s", c->rule);
@@ -33,7 +28,7 @@ int spv_bad_finish(spv_bad *c, spv_mod *m, const char *detail, const char *why)
 {
 	char name[200];
 
-	spv_head(m, "why: %s: %s", seed_of(c->set), why);
+	spv_head(m, "why: %s: %s", hd_spv_spec_name(c->set), why);
 	snprintf(name, sizeof name, "%s-%s-%s%s%s", spv_set_prefix(c->set),
 	         c->in ? c->inst_l : "module", c->kind, detail ? "-" : "", detail ? detail : "");
 	return spv_write_case(c->g, m, name);

@@ -1,4 +1,4 @@
-/* Valid modules, instruction by instruction (seed 000/001 section 4): the
+/* Valid modules, instruction by instruction (OpenCL.DebugInfo.100 / DebugInfo 1.00 section 4): the
  * instruction with its defaults, then one module per enumerant of each
  * enum operand, per optional operand present and absent, and per variadic
  * operand with 0, 1 and many items. Each module holds the instruction under
@@ -8,7 +8,7 @@
 
 #include "gen_spirv.h"
 
-/* Flag combinations with a meaning of their own (seed 000 section 3.2):
+/* Flag combinations with a meaning of their own (OpenCL.DebugInfo.100 section 3.2):
  * FlagIsPublic is protected|private; a definition that is also prototyped,
  * optimized, or (contradictory but encodable) a forward declaration; a
  * static private member; an artificial object pointer ("this"); and every
@@ -76,7 +76,7 @@ static void declare_needs(spv_mod *m, const hd_spv_enum *en, const char *value)
 		}
 }
 
-/* A member or an inheritance is one of its composite's Members (seed 000
+/* A member or an inheritance is one of its composite's Members (OpenCL.DebugInfo.100
  * section 4.3): the composite that owns %test lists it (a forward
  * reference the spec allows for Members). */
 static void owned(mcase *c, spv_mod *m, spv_args *a)
@@ -120,8 +120,7 @@ static void head(mcase *c, spv_mod *m)
 static void finish_head(mcase *c, spv_mod *m, const char *why)
 {
 	spv_head(m, "expect: ok");
-	spv_head(m, "why: %s section 4: %s %s", c->set->id == HD_SET_OCL100 ? "seed 000" : "seed 001",
-	         c->in->name, why);
+	spv_head(m, "why: %s section 4: %s %s", hd_spv_spec_name(c->set), c->in->name, why);
 }
 
 static int base_case(mcase *c)
@@ -238,7 +237,7 @@ static int optional_cases(mcase *c, int i)
 		         present ? "present" : "left out");
 		finish_head(c, &m, why);
 		a.count[i] = present;
-		/* code with an inlined-at location is the callee's (seed 000 4.7) */
+		/* code with an inlined-at location is the callee's (OpenCL.DebugInfo.100 4.7) */
 		for (int j = 0; present && op->target == HD_T_INLINED_AT && j < c->in->noperands; j++)
 			if (c->in->operands[j].target == HD_T_SCOPE)
 				a.text[j] = spv_callee_fn(&m);
@@ -278,7 +277,7 @@ static int variadic_cases(mcase *c, int i)
 		if (count == 0 && op->quant == HD_SPV_SOME)
 			continue;  /* one or more: no valid module has none */
 		if (op->kind == HD_SPV_LITERAL) {
-			/* seed 000 section 3.6: the count follows from the operation */
+			/* OpenCL.DebugInfo.100 section 3.6: the count follows from the operation */
 			const hd_spv_enumerant *e = with_params(c->in->operands[0].en, s == 2 ? 2 : count);
 			if (!e)
 				continue;

@@ -1,5 +1,5 @@
 /* Invalid modules for the rules about id operands (docs/validation.md):
- * an id that names nothing (seed 000 section 2.1), one that names an
+ * an id that names nothing (OpenCL.DebugInfo.100 section 2.1), one that names an
  * instruction further down (section 2.2), and one that names the wrong
  * kind of instruction (section 4, operand-targets.txt). The operand and
  * the stand-in follow from the operand table and the target classes. */

@@ -185,7 +185,7 @@ static int whole_case(gen_out *g, const hd_spv_set *set, int v)
 		blocks[i] = di(&k, SEC_DEBUG, "DebugLexicalBlock", NULL, "Line", lit(&m, next_line(&k)),
 		               "Column", "3", "Parent", i ? blocks[i - 1] : fn, NULL);
 	/* callees int f_i(int), each inlined into the previous one: the chain
-	 * of DebugInlinedAt (seed 000 section 4.7) */
+	 * of DebugInlinedAt (OpenCL.DebugInfo.100 section 4.7) */
 	fnty = di(&k, SEC_DEBUG, "DebugTypeFunction", NULL, "Flags", "None", "Return Type", k.t_int,
 	          "Parameter Types", k.t_int, NULL);
 	for (int i = 0; i < chain; i++) {
@@ -288,7 +288,7 @@ static int whole_case(gen_out *g, const hd_spv_set *set, int v)
 	spv_head(&m, "why: %s sections 2, 4.3, 4.5-4.8: a kernel with a struct, %d nested lexical "
 	         "block%s, %d inlined callee%s, locals in memory and in SSA values, a parameter, and "
 	         "global, constant and local program-scope variables",
-	         set->id == HD_SET_OCL100 ? "seed 000" : "seed 001", depth, depth > 1 ? "s" : "",
+	         hd_spv_spec_name(set), depth, depth > 1 ? "s" : "",
 	         chain, chain > 1 ? "s" : "");
 	snprintf(name, sizeof name, "%s-whole-kernel-%d", spv_set_prefix(set), v + 1);
 	rc = spv_write_case(g, &m, name);

@@ -94,7 +94,7 @@ static size_t compare(const side *want, const side *got, hd_buf *diff, const cha
 }
 
 /* Whether an expression uses DW_OP_xderef, DW_OP_xderef_size or
- * DW_OP_xderef_type: seed 002 ("Memory Location Description Operations",
+ * DW_OP_xderef_type: DWARF Extensions for Heterogeneous Debugging ("Memory Location Description Operations",
  * 5-7) deprecates them for DW_OP_LLVM_form_aspace_address, and read as
  * DWARF 5 defines them they load the value instead of locating it. */
 static int uses_xderef(const char *expr)
@@ -186,7 +186,7 @@ static int locations_verdict(const side *got, hc_result *r)
 		rc = set(r, HC_FAIL, reason, &bad);
 	} else if (n.xderef > 0) {
 		snprintf(reason, sizeof reason,
-		         "%zu location expressions use DW_OP_xderef, deprecated by seed 002 for "
+		         "%zu location expressions use DW_OP_xderef, deprecated by DWARF Extensions for Heterogeneous Debugging for "
 		         "DW_OP_LLVM_form_aspace_address", n.xderef);
 		rc = set(r, HC_QUALITY_WARNING, reason, &weak);
 	} else {

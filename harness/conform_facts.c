@@ -87,9 +87,9 @@ static int is_reference_attr(const char *name)
 }
 
 /* What an absent attribute means, where DWARF gives it a meaning. No
- * address class is DW_ADDR_none (seed 002, "Segmented Addresses"). A
+ * address class is DW_ADDR_none (DWARF Extensions for Heterogeneous Debugging, "Segmented Addresses"). A
  * pointer's size is the unit's address size (DWARF 5 section 5.3), except
- * in seed 002's group (3) and private (4) classes: on AMDGPU those are the
+ * in DWARF Extensions for Heterogeneous Debugging's group (3) and private (4) classes: on AMDGPU those are the
  * local and private address spaces, whose addresses are 32 bits
  * (AMDGPUUsage, "Address Spaces"). */
 static const char *default_of(const hc_dump *d, size_t die, const char *attr, char *buf,
@@ -187,7 +187,7 @@ static void put_bound(const hc_dump *d, size_t sub, hd_buf *b)
 		hd_buf_printf(b, "[]");
 }
 
-/* A vector, in either of its two forms, written one way: seed 002's base
+/* A vector, in either of its two forms, written one way: DWARF Extensions for Heterogeneous Debugging's base
  * type with DW_AT_LLVM_vector_size N, or the GNU array of N elements with
  * DW_AT_GNU_vector. The base type's byte_size is the vector's storage, in
  * which a 3-vector takes 4 elements (OpenCL C 6.1.5). Returns 0 when die is

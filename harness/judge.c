@@ -167,7 +167,7 @@ static int is_ill_formed(const char *text)
 }
 
 /* evaluate: the canonical result must match; where the expected outcome is
- * ill-formed DWARF, any error verdict passes (seed 002 leaves the consumer
+ * ill-formed DWARF, any error verdict passes (DWARF Extensions for Heterogeneous Debugging leaves the consumer
  * free in how it reports ill-formed input, not in whether it does). */
 static int judge_evaluate(const hc_job *job, const char *out, hc_result *r, hd_status *st)
 {

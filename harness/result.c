@@ -28,7 +28,7 @@ int hc_outcome_parse(const char *name, size_t len, hc_outcome *o)
 	return -1;
 }
 
-/* ARCHITECTURE.md "Result codes": the candidate answered acceptably, or is
+/* The conforming outcomes (docs/conformance.md): the candidate answered acceptably, or is
  * excused by its own profile (not-supported, waived). */
 int hc_outcome_conforms(hc_outcome o)
 {

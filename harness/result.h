@@ -10,7 +10,7 @@
 #include "util/buf.h"
 #include "util/status.h"
 
-/* ARCHITECTURE.md "Result codes". */
+/* The result codes of a case (docs/results.md). */
 typedef enum hc_outcome {
 	HC_PASS,
 	HC_FAIL,

@@ -1,6 +1,6 @@
 /* What the CFI tests share: the AMDGPU wave64 register names for the text
  * forms, the expression encoding, the registers they use by number, and the
- * AMDGPU CIE and FDE of REFERENCE-FACTS.md ("AMDGPU conventions"). */
+ * AMDGPU CIE and FDE of docs/amdgpu-facts.md ("AMDGPU conventions"). */
 #ifndef HD_TEST_CFI_H
 #define HD_TEST_CFI_H
 

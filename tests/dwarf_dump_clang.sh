@@ -1,7 +1,7 @@
 #!/bin/sh
 # Compiles a few CASES_DIR/*.cl kernels for amdgcn with clang-15, links them
 # into code objects with ld.lld-15 (libdwarf cannot read the relocatable .o,
-# REFERENCE-FACTS.md) and checks `HDREF dump` on them (docs/dwarf-dump.md):
+# docs/amdgpu-facts.md) and checks `HDREF dump` on them (docs/dwarf-dump.md):
 # it succeeds, shows the kernel subprogram, its variables and types, line
 # rows and CFI, and prints the same bytes twice. Then it checks that a file
 # that is not ELF and a truncated ELF exit 2 with a message on stderr and

@@ -29,7 +29,7 @@ static const char source_kern[] = "kernel void kern(global int *p) {}\n";
 static const uint8_t big_const[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
 
 /* DW_OP_constu 0x10; DW_OP_constu 3; DW_OP_LLVM_form_aspace_address: an
- * LDS variable, found by name only through seed 002's rule. */
+ * LDS variable, found by name only through DWARF Extensions for Heterogeneous Debugging's rule. */
 static inline size_t aspace_expr(hd_profile p, uint8_t *out)
 {
 	size_t n = 0;
@@ -65,7 +65,7 @@ static hd_dw_range rng_entries[] = {
 static hd_dw_list loclists[] = { { 0x1000, loc_entries, 2 } };
 static hd_dw_list rnglists[] = { { 0x1000, rng_entries, 2 } };
 
-static const char *dirs[] = { "/work/src", "include" };
+static const char *dirs[] = { "/home/dev/src", "include" };
 static hd_dw_file files[] = {
 	{ "kern.cl", 0, 1, { 0 }, source_kern },
 	{ "hdr.h", 1, 0, { 0 }, NULL },
@@ -131,7 +131,7 @@ static inline int build(hd_dw_unit *u, int dwarf64, hd_profile p, built *b, hd_s
 	TRY(hd_die_string(u, b->root, DW_AT_producer, "hdcts writer test"));
 	TRY(hd_die_udata(u, b->root, DW_AT_language, DW_LANG_OpenCL));
 	TRY(hd_die_string(u, b->root, DW_AT_name, hd_dw_strdup(u, "kern.cl", 7)));
-	TRY(hd_die_string(u, b->root, DW_AT_comp_dir, "/work/src"));
+	TRY(hd_die_string(u, b->root, DW_AT_comp_dir, "/home/dev/src"));
 	TRY(hd_die_list(u, b->root, DW_AT_stmt_list, HD_DV_LINES, 0));
 	TRY(hd_die_list(u, b->root, DW_AT_macros, HD_DV_MACROS, 0));
 	/*X*/

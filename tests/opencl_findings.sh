@@ -1,6 +1,6 @@
 #!/bin/sh
 # Compiles every CASES_DIR/*.cl to SPIR-V the way Debian 12's clang-15 and
-# llvm-spirv-15 do (shared REFERENCE-FACTS.md), runs `HDREF check` on the
+# llvm-spirv-15 do (docs/amdgpu-facts.md), runs `HDREF check` on the
 # module and compares the distinct rule ids it reports with
 # CASES_DIR/<name>.findings: one rule id a line, or the single word `none`
 # when the module must check clean. The comparison is of sets both ways, so a
@@ -95,7 +95,7 @@ for cl in "$cases"/*.cl; do
 		continue
 	fi
 
-	# the exact commands of REFERENCE-FACTS.md: any change of flags changes
+	# the exact commands of docs/amdgpu-facts.md: any change of flags changes
 	# what llvm-spirv writes, and so what there is to find
 	if ! clang-15 -cc1 -triple spir64-unknown-unknown -cl-std=CL2.0 \
 	    -finclude-default-header -emit-llvm-bc -debug-info-kind=limited \

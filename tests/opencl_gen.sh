@@ -1,7 +1,7 @@
 #!/bin/sh
 # Compiles every generated kernel, CASES_DIR/gen-*.cl (OpenCL C 2.0) and
 # CASES_DIR/gen-*.clcpp (C++ for OpenCL 2021), the two ways the project's
-# toolchains take them (shared REFERENCE-FACTS.md):
+# toolchains take them (docs/amdgpu-facts.md):
 #   amdgcn: clang-15 -target amdgcn-amd-amdhsa -mcpu=gfx90a -g -O0, then
 #           ld.lld-15 -shared into a code object;
 #   spir64: clang-15 -target spir64 -emit-llvm -g -O0, then llvm-spirv-15

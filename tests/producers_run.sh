@@ -4,7 +4,7 @@
 # corpus. Each run must complete, pass prove, write its reports, and show
 # the findings docs/findings.md traces to the specs:
 #  - clang-15-amdgcn: every kernel's locations use DW_OP_xderef (a quality
-#    warning), and its pointer address classes are not seed 002's;
+#    warning), and its pointer address classes are not DWARF Extensions for Heterogeneous Debugging's;
 #  - llvm-spirv-15-llc-15: its module of a struct kernel has a member
 #    whose Parent is a forward reference, llc-15 fails on its round trip,
 #    the translator refuses the DebugInfo 1.00 set and aborts on a
@@ -97,7 +97,7 @@ if have clang-15 && have ld.lld-15; then
 	expect opencl/gen-pointer-local.cl compile-opencl/conformance "$out" fail \
 		'formal_parameter \"lscratch\": type = pointer_type{byte_size 4, address_class 3}' \
 		'formal_parameter \"lscratch\": type = pointer_type{byte_size 8, address_class 2}'
-	point "clang-15: a local pointer has address class 2, seed 002 says 3 (DW_ADDR_LLVM_group)"
+	point "clang-15: a local pointer has address class 2, DWARF Extensions for Heterogeneous Debugging says 3 (DW_ADDR_LLVM_group)"
 	expect opencl/gen-constexpr.clcpp compile-opencl/conformance "$out" fail \
 		'- compile_unit: language = 56' '+ compile_unit: language = DW_LANG_C_plus_plus_14'
 	point "clang-15: C++ for OpenCL is labelled DW_LANG_C_plus_plus_14"

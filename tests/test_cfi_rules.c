@@ -1,4 +1,4 @@
-/* The rules of a row (hd_cfi_rules) on an AMDGPU frame (REFERENCE-FACTS.md
+/* The rules of a row (hd_cfi_rules) on an AMDGPU frame (docs/amdgpu-facts.md
  * conventions: code and data alignment 4, return address column 16, CFA in
  * s32 in the private_wave space): every register rule kind, factored
  * offsets, the state stack, restore, both default rules, and every

@@ -21,7 +21,7 @@ static hd_encoding encoding(hd_profile p, unsigned offset_size)
 	return e;
 }
 
-/* The test's own rule for which profile has which op (REFERENCE-FACTS.md). */
+/* The test's own rule for which profile has which op (docs/amdgpu-facts.md). */
 static int expect_encodable(const hd_op_info *info, hd_profile p)
 {
 	if (p == HD_PROFILE_LLVM_USER && (info->flags & HD_OPF_EXT))

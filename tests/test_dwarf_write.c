@@ -578,7 +578,7 @@ static void check_names(Dwarf_Debug dbg, const hd_dw_unit *u, const hd_dw_sectio
 		        e[i].tag == DW_TAG_namespace;
 		linkage |= strcmp(e[i].s, "_Z4kernPi") == 0 && e[i].die == b->kern->offset;
 	}
-	snprintf(name, sizeof name, "%s: lds_var is listed (form_aspace_address, seed 002)", tag);
+	snprintf(name, sizeof name, "%s: lds_var is listed (LLVM_form_aspace_address)", tag);
 	OK(lds, name);
 	snprintf(name, sizeof name, "%s: gvar is listed (DW_OP_addr)", tag);
 	OK(gvar, name);

@@ -121,7 +121,7 @@ static void llvm_checks(const char *path, const char *dir, const char *tag)
 }
 
 /* Files that differ in having an MD5: the header gets DW_LNCT_LLVM_is_MD5
- * (seed 002 6.2.4.1), which LLVM skips and libdwarf 20210528 refuses, so
+ * (DWARF Extensions for Heterogeneous Debugging 6.2.4.1), which LLVM skips and libdwarf 20210528 refuses, so
  * only the bytes and llvm-dwarfdump-15 check it. */
 static void check_mixed_md5(const char *dir)
 {

@@ -155,7 +155,7 @@ static void test_composite_storage(void)
 
 	hd_amdgpu_set_reg(model, HD_AMDGPU_SGPR0 + 30, (const uint8_t *)"\x44\x33\x22\x11", 4, &st);
 	hd_amdgpu_set_reg(model, HD_AMDGPU_SGPR0 + 31, (const uint8_t *)"\x88\x77\x66\x55", 4, &st);
-	/* seed 002: only a complete composite may be offset, hence piece_end */
+	/* DWARF Extensions for Heterogeneous Debugging: only a complete composite may be offset, hence piece_end */
 	l = eval_loc("DW_OP_regx s30; DW_OP_piece 4; DW_OP_regx s31; DW_OP_piece 4; "
 	             "DW_OP_LLVM_piece_end; DW_OP_lit2; DW_OP_LLVM_offset");
 	EQ_U64(read32(l, &ok), 0x77881122, "composite: a read across two parts");
@@ -208,7 +208,7 @@ static void test_multiple_locations(void)
 
 /* Implicit pointer storage: a whole read gives an implicit pointer value,
  * which becomes its DIE's location moved by the displacement; a partial read
- * is an evaluation error (seed 002, DW_OP_implicit_pointer). */
+ * is an evaluation error (DWARF Extensions for Heterogeneous Debugging, DW_OP_implicit_pointer). */
 static void test_implicit_pointer_storage(void)
 {
 	static const uint8_t target_loc[] = { 0x03, 0x00, 0x50, 0, 0, 0, 0, 0, 0 }; /* addr 0x5000 */
@@ -241,7 +241,7 @@ static void test_implicit_pointer_storage(void)
 	ctx.cu = NULL;
 }
 
-/* Seed 002 DW_OP_skip/bra: one past the end completes; anything that is not
+/* DWARF Extensions for Heterogeneous Debugging DW_OP_skip/bra: one past the end completes; anything that is not
  * the start of an operation is ill-formed. */
 static void test_branch_targets(void)
 {

@@ -389,7 +389,7 @@ static void test_assembly(void)
 
 /* ------------------------------------------------------------------------
  * 10. DebugInfo 1.00's DebugValue: Local Variable, Value, Expression, then
- * Indexes (grammar-errata.txt restores the first, seed 001 section 4.8). */
+ * Indexes (grammar-errata.txt restores the first, DebugInfo 1.00 section 4.8). */
 
 static void test_debuginfo_100(void)
 {

@@ -259,8 +259,8 @@ static uint32_t random_operand(uint32_t limit)
 #define RANDOM_INSNS 200000u
 
 /* After the frame, RANDOM_INSNS random OpExtInst of the debug set: debug
- * opcodes 0-40, 0 to 11 random operands. Besides the brief's OpExtInst
- * only, a function opens or closes now and then and an OpLine stands here
+ * opcodes 0-40, 0 to 11 random operands. Besides random OpExtInst
+ * alone, a function opens or closes now and then and an OpLine stands here
  * and there, so that bodies, scopes and lines are random too. */
 static void test_random_module(void)
 {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # compile-opencl for the clang-15-amdgcn candidate: OpenCL C or C++ for
 # OpenCL straight to an AMDGPU code object, as Debian 12's clang-15 and
-# ld.lld-15 do it (shared REFERENCE-FACTS.md). The object is linked because
+# ld.lld-15 do it (docs/amdgpu-facts.md). The object is linked because
 # libdwarf cannot apply AMDGPU relocations to a relocatable object.
 #
 # usage: clang-15-amdgcn.sh KERNEL OUT SCRATCH

@@ -14,7 +14,7 @@ BEGIN {
 	has_loc = 0
 }
 
-# LLVM's AMDGPU register names back to DWARF numbers (REFERENCE-FACTS.md,
+# LLVM's AMDGPU register names back to DWARF numbers (docs/amdgpu-model.md,
 # "AMDGPU DWARF register numbers"). LLVM 15 names a DWARF register after the
 # first of its MC registers with that number, often a 16-bit half
 # ("SGPR33_LO16"); the half's suffix is dropped. It names the wave64 vector

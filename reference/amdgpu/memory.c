@@ -1,7 +1,7 @@
 /* The six DWARF address spaces of the AMDGPU model mapped onto its four
  * storages (global, region, local, private_wave; pages.c keeps them). private_lane reaches private_wave through the scratch
  * swizzle, generic reaches local, private_lane or global through the flat
- * apertures (REFERENCE-FACTS.md, AMDGPUUsage "Address Space Identifier"). */
+ * apertures (docs/amdgpu-model.md, AMDGPUUsage "Address Space Identifier"). */
 #include "model_impl.h"
 
 #include <inttypes.h>

@@ -1,7 +1,7 @@
 /* The software AMDGPU model: one wavefront (wave32 or wave64) with its
  * registers in DWARF numbering and the memory of every address space it can
  * see. It implements the evaluator's target interface (dwarf/target.h).
- * Numbers follow REFERENCE-FACTS.md; docs/amdgpu-model.md describes it. */
+ * Numbers follow docs/amdgpu-model.md; docs/amdgpu-model.md describes it. */
 #ifndef HD_AMDGPU_MODEL_H
 #define HD_AMDGPU_MODEL_H
 
@@ -94,7 +94,7 @@ int hd_amdgpu_aspace_lookup(const char *name, size_t len, uint64_t *aspace);
  * private); -1 otherwise. */
 int hd_amdgpu_aspace_info(uint64_t aspace, hd_aspace_info *info);
 
-/* private_lane -> private_wave (REFERENCE-FACTS.md): the dword-interleaved
+/* private_lane -> private_wave (docs/amdgpu-model.md): the dword-interleaved
  * swizzle of scratch memory. */
 uint64_t hd_amdgpu_swizzle(unsigned wave_size, uint32_t lane, uint64_t lane_addr);
 

@@ -1,4 +1,4 @@
-/* Registers of the AMDGPU model in DWARF numbering (REFERENCE-FACTS.md,
+/* Registers of the AMDGPU model in DWARF numbering (docs/amdgpu-model.md,
  * AMDGPUUsage "DWARF Register Identifier"). One table of register classes
  * drives sizes, storage, names and lookup, so a number means the same thing
  * everywhere. */

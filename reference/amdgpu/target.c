@@ -103,7 +103,7 @@ hd_amdgpu *hd_amdgpu_new(unsigned wave_size)
 	m->target.default_aspace = HD_ASPACE_GLOBAL;
 	m->target.exec_reg = wave_size == 64 ? HD_AMDGPU_EXEC_64 : HD_AMDGPU_EXEC_32;
 	/* ROCm's CIEs leave every column not described as same value
-	 * (REFERENCE-FACTS.md, "AMDGPU conventions") */
+	 * (docs/amdgpu-facts.md, "AMDGPU conventions") */
 	m->target.cfi_same_value = 1;
 	m->target.names.self = m;
 	m->target.names.lookup = names_lookup;

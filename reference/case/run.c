@@ -318,7 +318,7 @@ int hd_run_read(hd_runner *r, const hd_loc *loc, uint64_t n)
 	return 0;
 }
 
-/* Seed 002: a write goes to every single location of the description. */
+/* DWARF Extensions for Heterogeneous Debugging: a write goes to every single location of the description. */
 static void run_write(hd_runner *r, const hd_loc *loc)
 {
 	hd_status st;

@@ -1,5 +1,5 @@
 /* Call frame information (.debug_frame, and .eh_frame when present; DWARF 5
- * section 6.4, seed 002 "Call Frame Information") as libdwarf splits it into
+ * section 6.4, DWARF Extensions for Heterogeneous Debugging "Call Frame Information") as libdwarf splits it into
  * CIEs and FDEs. The raw instruction bytes libdwarf hands over are decoded by
  * reference/dwarf, which knows DW_CFA_LLVM_def_aspace_cfa and the extension
  * ops inside DW_CFA expressions; the rules of every row are computed by the
@@ -113,7 +113,7 @@ static const dd_func *func_holding(dd_ctx *c, uint64_t pc)
 }
 
 /* The length of the instructions without the DW_CFA_nop padding at their
- * end, which only aligns the entry (seed 002, CIE item 11). Bytes that do
+ * end, which only aligns the entry (DWARF Extensions for Heterogeneous Debugging, CIE item 11). Bytes that do
  * not decode are kept whole, for the text to show them. */
 static size_t unpadded(const uint8_t *p, size_t len, unsigned addr_size)
 {
@@ -224,7 +224,7 @@ static void add_reg(dd_scan *s, uint64_t reg)
 	s->nregs++;
 }
 
-/* Instructions that give operand 1's register a rule (seed 002 "Register
+/* Instructions that give operand 1's register a rule (DWARF Extensions for Heterogeneous Debugging "Register
  * Rule Instructions"); the CFA's register is not a column of its own. */
 static int sets_rule(hd_cfa_id id)
 {
@@ -317,7 +317,7 @@ static char *cie_text(dd_ctx *c, const hd_cie *h)
 	hd_buf_printf(&b, " version %u augmentation ", (unsigned)h->version);
 	dd_put_string(&b, h->augmentation);
 	if (!h->known) {
-		/* seed 002 CIE item 4: nothing past the augmentation is read */
+		/* DWARF Extensions for Heterogeneous Debugging CIE item 4: nothing past the augmentation is read */
 		hd_buf_printf(&b, " not understood\n");
 	} else {
 		hd_buf_printf(&b, " code_align %" PRIu64 " data_align %" PRId64 " ra ",
@@ -479,7 +479,7 @@ static void name_section(hd_status *st, const char *name)
 }
 
 /* libdwarf 20210528 frames no FDE of a CIE whose augmentation it does not
- * know, and seed 002's "[amd:v0.0]" is one. Only then are the section's
+ * know, and DWARF Extensions for Heterogeneous Debugging's "[amd:v0.0]" is one. Only then are the section's
  * raw bytes framed by hd_cfi_parse, the parser the evaluator unwinds with;
  * the exception is documented in docs/dwarf-dump.md. */
 static int print_raw(dd_ctx *c, const char *name, hd_buf *out)

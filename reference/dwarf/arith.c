@@ -1,4 +1,4 @@
-/* Arithmetic, logical, comparison and type conversion operations. Seed 002
+/* Arithmetic, logical, comparison and type conversion operations. DWARF Extensions for Heterogeneous Debugging
  * keeps DWARF 5 sections 2.5.1.4 to 2.5.1.6 for these; docs/evaluator.md
  * lists the choices where DWARF 5 leaves freedom (signedness of the generic
  * type per operation, shifts past the width, division by zero). */

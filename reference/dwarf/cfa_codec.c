@@ -1,6 +1,6 @@
 /* The call frame instruction table, built from cfa.def, and the codec of one
  * instruction: bytes to hd_cfa_insn and back (DWARF 5 sections 6.4.2 and
- * 7.24, seed 002 "Call Frame Instructions"). Operands are read and written by
+ * 7.24, DWARF Extensions for Heterogeneous Debugging "Call Frame Instructions"). Operands are read and written by
  * kind through hd_opnd_read and hd_opnd_put (ops.c), the code the expression
  * codec uses, so neither function knows any instruction by name. */
 #include "cfi.h"
@@ -42,7 +42,7 @@ int hd_cfa_lookup(const char *name, size_t len, hd_cfa_id *id)
 /* The instruction an opcode byte starts. A primary instruction owns every
  * byte with its two high bits; the others own one byte each below 0x40, so
  * the two never overlap. -1 for a byte no row claims, which includes the
- * user range 0x1c..0x3f apart from the rows seed 002 adds there. */
+ * user range 0x1c..0x3f apart from the rows DWARF Extensions for Heterogeneous Debugging adds there. */
 static int id_of_byte(unsigned byte)
 {
 	for (unsigned i = 0; i < HD_CFA_COUNT; i++) {

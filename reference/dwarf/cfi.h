@@ -1,6 +1,6 @@
 /* Call frame information: the DW_CFA instructions (bytes and text), the
  * .debug_frame section (CIEs and FDEs, DWARF32 and DWARF64, reader and
- * writer), and the rules in effect at a program location. Seed 002 "Call
+ * writer), and the rules in effect at a program location. DWARF Extensions for Heterogeneous Debugging "Call
  * Frame Information" on top of DWARF 5 section 6.4.
  *
  * This layer only decodes and tracks rules; what a rule means on a thread
@@ -19,7 +19,7 @@
 enum {
 	HD_CFAF_PRIMARY = 1,  /* operand 1 is in the low 6 bits of the opcode byte */
 	HD_CFAF_ROW = 2,      /* a row creation instruction (DWARF 5 6.4.2.1) */
-	HD_CFAF_EXT = 4       /* added by seed 002 */
+	HD_CFAF_EXT = 4       /* added by DWARF Extensions for Heterogeneous Debugging */
 };
 
 typedef enum hd_cfa_id {
@@ -76,7 +76,7 @@ int hd_cfa_disassemble(const uint8_t *bytes, size_t len, unsigned addr_size,
 /* ---- .debug_frame ---- */
 
 /* The augmentation a reader understands fully; any other string makes the
- * CIE "unknown" and only the safe fields are read (seed 002, CIE item 4). */
+ * CIE "unknown" and only the safe fields are read (DWARF Extensions for Heterogeneous Debugging, CIE item 4). */
 #define HD_CIE_AUGMENTATION_AMD "[amd:v0.0]"
 
 typedef struct hd_cie {
@@ -150,13 +150,13 @@ typedef struct hd_fde_desc {
 } hd_fde_desc;
 
 /* Appends a .debug_frame section: every CIE, then every FDE, each padded with
- * DW_CFA_nop to a multiple of its address size (seed 002, CIE item 11). */
+ * DW_CFA_nop to a multiple of its address size (DWARF Extensions for Heterogeneous Debugging, CIE item 11). */
 int hd_cfi_write(hd_buf *out, const hd_cie_desc *cies, size_t ncies,
                  const hd_fde_desc *fdes, size_t nfdes, hd_status *st);
 
 /* ---- rules ---- */
 
-/* Register rules (seed 002 "Structure of Call Frame Information"). */
+/* Register rules (DWARF Extensions for Heterogeneous Debugging "Structure of Call Frame Information"). */
 typedef enum hd_rule_kind {
 	HD_RULE_UNDEFINED,
 	HD_RULE_SAME_VALUE,
@@ -200,8 +200,8 @@ typedef struct hd_cfa_rule {
 
 /* The CFA rule and the rule of register reg in the row of fde that holds pc:
  * the CIE's initial instructions, then the FDE's up to pc (DWARF 5 6.4.3).
- * default_rule is every column's rule before the initial instructions (seed
- * 002: undefined, unless the ABI says otherwise). Errors: ill-formed, with
+ * default_rule is every column's rule before the initial instructions
+ * (DWARF Extensions for Heterogeneous Debugging: undefined, unless the ABI says otherwise). Errors: ill-formed, with
  * st->offset the section offset of the instruction: "cfa-rule-missing",
  * "cfa-rule-is-expression" (def_cfa_register/offset after
  * def_cfa_expression or before any CFA rule), "restore-state-empty",

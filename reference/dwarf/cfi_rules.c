@@ -2,7 +2,7 @@
  * 6.4.3): the CIE's initial instructions, then the FDE's up to the first row
  * that starts past pc. Only the CFA rule and the rule of the one register
  * asked for are tracked, so there is no per-row or per-register allocation;
- * the remember/restore stack is a fixed array. Semantics follow seed 002 "CFA
+ * the remember/restore stack is a fixed array. Semantics follow DWARF Extensions for Heterogeneous Debugging "CFA
  * Definition Instructions" and "Register Rule Instructions", and DWARF 5
  * 6.4.2.1 and 6.4.2.4 for rows and the state stack. */
 #include "cfi.h"
@@ -168,7 +168,7 @@ static int set_rule(machine *m, const hd_cfa_insn *in, const action *a, uint64_t
 }
 
 /* def_cfa_register and def_cfa_offset(_sf) change half of a register+offset
- * rule, so one must be there (seed 002 CFA Definition Instructions 5-7). */
+ * rule, so one must be there (DWARF Extensions for Heterogeneous Debugging CFA Definition Instructions 5-7). */
 static int need_register_cfa(const machine *m, const hd_cfa_insn *in, uint64_t where,
                              hd_status *st)
 {

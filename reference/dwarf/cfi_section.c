@@ -1,6 +1,6 @@
 /* The .debug_frame section: reading it into CIEs and FDEs, finding the FDE of
  * a program location, and writing one. DWARF 5 section 6.4.1 (and 7.4 for the
- * 32- and 64-bit formats) with seed 002, Call Frame Information, CIE/FDE
+ * 32- and 64-bit formats) with DWARF Extensions for Heterogeneous Debugging, Call Frame Information, CIE/FDE
  * items 1-11. Every read is bounded by its entry, and the entry by the
  * section; st->offset is always a section offset. */
 #include "cfi.h"
@@ -32,7 +32,7 @@ static int valid_address_size(unsigned n)
 }
 
 /* Reads the initial length and the CIE_id / CIE_pointer of the entry at off
- * (seed 002 CIE/FDE items 1 and 2). */
+ * (DWARF Extensions for Heterogeneous Debugging CIE/FDE items 1 and 2). */
 static int read_header(const uint8_t *sec, size_t len, size_t off, entry *e, hd_status *st)
 {
 	hd_reader r;
@@ -71,7 +71,7 @@ static int is_cie(const entry *e)
 	return e->id == (e->dwarf64 ? UINT64_MAX : 0xffffffffu);
 }
 
-/* Seed 002 CIE/FDE item 1: the length field plus the length is a multiple
+/* DWARF Extensions for Heterogeneous Debugging CIE/FDE item 1: the length field plus the length is a multiple
  * of the address size. */
 static int check_entry_size(const entry *e, unsigned asize, hd_status *st)
 {
@@ -115,7 +115,7 @@ static void take_insns(entry *e, const uint8_t **insns, size_t *len, uint64_t *o
 }
 
 /* CIE items 3-10. With an augmentation this reader does not know, only
- * version and augmentation are read (seed 002 CIE item 4). */
+ * version and augmentation are read (DWARF Extensions for Heterogeneous Debugging CIE item 4). */
 static int read_cie(entry *e, unsigned addr_size, hd_cie *c, hd_status *st)
 {
 	const uint8_t *nul, *aug;
@@ -370,7 +370,7 @@ static size_t begin_entry(hd_buf *out, int dwarf64, uint64_t id)
 	return at;
 }
 
-/* Pads with DW_CFA_nop to a multiple of asize (seed 002 CIE item 11, FDE
+/* Pads with DW_CFA_nop to a multiple of asize (DWARF Extensions for Heterogeneous Debugging CIE item 11, FDE
  * item 6) and writes the length at `at`. */
 static int end_entry(hd_buf *out, size_t start, size_t at, int dwarf64, unsigned asize,
                      hd_status *st)

@@ -1,4 +1,4 @@
-/* Composite location descriptions, seed 002 "Composite Location Description
+/* Composite location descriptions, DWARF Extensions for Heterogeneous Debugging "Composite Location Description
  * Operations": DW_OP_piece and bit_piece build one part at a time on an
  * incomplete composite; LLVM_piece_end completes it; LLVM_extend and
  * LLVM_select_bit_piece make complete ones at once. */
@@ -6,7 +6,7 @@
 
 #define MAX_PARTS (1u << 20)  /* bounds DW_OP_LLVM_extend's count */
 
-/* Seed 002: every bit of a part must lie inside the storage of each of the
+/* DWARF Extensions for Heterogeneous Debugging: every bit of a part must lie inside the storage of each of the
  * part's single locations, or the expression is ill-formed. */
 static int check_part(hd_machine *m, const hd_loc *pl, uint64_t bits)
 {
@@ -21,7 +21,7 @@ static int check_part(hd_machine *m, const hd_loc *pl, uint64_t bits)
 	return 0;
 }
 
-/* The largest composite seed 002 allows: the largest address space's memory
+/* The largest composite DWARF Extensions for Heterogeneous Debugging allows: the largest address space's memory
  * storage. On the architectures here that is the generic type's. */
 static hd_bits max_composite_bits(const hd_machine *m)
 {
@@ -86,7 +86,7 @@ static hd_storage *top_incomplete(hd_machine *m)
 	return NULL;
 }
 
-/* DW_OP_piece S and DW_OP_bit_piece S, B: the four cases of seed 002, in its
+/* DW_OP_piece S and DW_OP_bit_piece S, B: the four cases of DWARF Extensions for Heterogeneous Debugging, in its
  * order. An omitted part location is undefined storage. */
 int hd_op_piece(hd_machine *m, const hd_op *op)
 {

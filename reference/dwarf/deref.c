@@ -1,4 +1,4 @@
-/* Operations that read a value through a location description (seed 002
+/* Operations that read a value through a location description (DWARF Extensions for Heterogeneous Debugging
  * "Special Value Operations"): DW_OP_deref, deref_size, deref_type, the
  * deprecated xderef forms, regval_type, and entry_value. */
 #include "machine.h"
@@ -68,7 +68,7 @@ int hd_op_deref(hd_machine *m, const hd_op *op)
 	switch (op->id) {
 	case HD_OP_deref_size:
 	case HD_OP_xderef_size:
-		/* seed 002: at most the generic size, zero-extended to generic */
+		/* DWARF Extensions for Heterogeneous Debugging: at most the generic size, zero-extended to generic */
 		bits = op->u[0] * 8 < gbits ? (uint32_t)op->u[0] * 8 : gbits;
 		break;
 	case HD_OP_deref_type:
@@ -101,7 +101,7 @@ int hd_op_deref(hd_machine *m, const hd_op *op)
 	return read_and_push(m, l, bits, t);
 }
 
-/* DW_OP_entry_value (deprecated by seed 002): E runs in the calling frame.
+/* DW_OP_entry_value (deprecated by DWARF Extensions for Heterogeneous Debugging): E runs in the calling frame.
  * A location result counts only if E ended with DW_OP_reg*: then the
  * register's contents as they were on entry are the value. */
 int hd_op_entry_value(hd_machine *m, const hd_op *op)

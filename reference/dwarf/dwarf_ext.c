@@ -1,5 +1,5 @@
-/* The profile-dependent attribute codes (REFERENCE-FACTS.md "Encodings of
- * the extension"): seed 002 numbers them 0x3e08-0x3e0c; current LLVM reuses
+/* The profile-dependent attribute codes (docs/amdgpu-facts.md "Encodings of
+ * the extension"): DWARF Extensions for Heterogeneous Debugging numbers them 0x3e08-0x3e0c; current LLVM reuses
  * those codes for other things and has lanes, lane_pc and vector_size at
  * 0x3e11-0x3e13, memory_space at 0x3e0f, and no active_lane or augmentation. */
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* The heterogeneous-debugging extension's numbers outside the expression
  * and CFA opcodes (those are ops.def and cfa.def): attributes, line-table
- * content codes and address classes. Seed 002 section 7 ("Data
- * Representation") and REFERENCE-FACTS.md; standard DWARF 5 constants come
+ * content codes and address classes. DWARF Extensions for Heterogeneous Debugging section 7 ("Data
+ * Representation") and docs/amdgpu-facts.md; standard DWARF 5 constants come
  * from libdwarf's <libdwarf/dwarf.h>. */
 #ifndef HD_DWARF_EXT_H
 #define HD_DWARF_EXT_H
@@ -33,11 +33,11 @@ unsigned hd_xat_code(hd_xat a, hd_profile p);
 /* The extension attribute with code in p: its name, or NULL. */
 const char *hd_xat_name(unsigned code, hd_profile p);
 
-/* Line-table content codes (seed 002 section 6.2.4.1). */
+/* Line-table content codes (DWARF Extensions for Heterogeneous Debugging section 6.2.4.1). */
 #define HD_DW_LNCT_LLVM_source 0x2001
 #define HD_DW_LNCT_LLVM_is_MD5 0x2002
 
-/* Address classes on pointer types (seed 002 "Memory Spaces", table of
+/* Address classes on pointer types (DWARF Extensions for Heterogeneous Debugging "Memory Spaces", table of
  * DW_ADDR_LLVM_*); current LLVM's DW_MSPACE_LLVM_* use the same numbers. */
 enum {
 	HD_DW_ADDR_LLVM_none = 0,

@@ -1,7 +1,7 @@
 /* The AMDGPU code object the lowering writes: an ELF64 little-endian
  * ET_DYN file for EM_AMDGPU (224), as ld.lld links them, with every address
  * already resolved (no relocation sections: Debian's libdwarf cannot apply
- * AMDGPU relocations, REFERENCE-FACTS.md). It holds .text (the reference
+ * AMDGPU relocations, docs/amdgpu-facts.md). It holds .text (the reference
  * placement's code slots), .bss (program-scope variables), the debug
  * sections of hd_dw_sections, .symtab/.strtab and .shstrtab. */
 #ifndef HD_ELF_H

@@ -1,6 +1,6 @@
 /* Finding one section's bytes in an ELF file. The canonical dump reads
  * everything through libdwarf; this is only for the one section libdwarf
- * 20210528 cannot frame (.debug_frame with seed 002's CIE augmentation,
+ * 20210528 cannot frame (.debug_frame with DWARF Extensions for Heterogeneous Debugging's CIE augmentation,
  * docs/dwarf-dump.md "Call frame information"). Every field is checked
  * against the file's size before it is used, so a truncated or hostile
  * header is an error with its offset, never a read out of bounds. */

@@ -1,5 +1,5 @@
 /* The stack machine: the evaluation session, the operation loop, the stack
- * and control-flow operations, DW_OP_call*, and the result rules of seed 002
+ * and control-flow operations, DW_OP_call*, and the result rules of DWARF Extensions for Heterogeneous Debugging
  * "DWARF Operation Expressions". Operations on values and locations live in
  * arith.c, locops.c and deref.c; this file dispatches to them through one
  * table indexed by operation. */
@@ -45,7 +45,7 @@ int hd_err(hd_machine *m, const char *code, const char *fmt, ...)
 	return -1;
 }
 
-/* Seed 002: "If the evaluation requires a context element that is not
+/* DWARF Extensions for Heterogeneous Debugging: "If the evaluation requires a context element that is not
  * specified, then the result of the evaluation is an error." The code names
  * the element so a case can tell which one was missing. */
 int hd_missing(hd_machine *m, const char *element)
@@ -136,7 +136,7 @@ int hd_pop(hd_machine *m, hd_entry *e)
 	return 0;
 }
 
-/* Seed 002 "Composite Location Description Operations": an incomplete
+/* DWARF Extensions for Heterogeneous Debugging "Composite Location Description Operations": an incomplete
  * composite may only be used by the operations that build it. */
 static int check_complete(hd_machine *m, const hd_entry *e)
 {
@@ -188,7 +188,7 @@ int hd_pop_integral(hd_machine *m, hd_value *v)
 	return 0;
 }
 
-/* ---- stack operations (seed 002 "Stack Operations") ---- */
+/* ---- stack operations (DWARF Extensions for Heterogeneous Debugging "Stack Operations") ---- */
 
 static int op_stack(hd_machine *m, const hd_op *op)
 {
@@ -231,7 +231,7 @@ static int op_stack(hd_machine *m, const hd_op *op)
 	}
 }
 
-/* ---- literals (seed 002 "Literal Operations") ---- */
+/* ---- literals (DWARF Extensions for Heterogeneous Debugging "Literal Operations") ---- */
 
 /* Entry index of the CU's .debug_addr (DW_OP_addrx and DW_OP_constx). */
 int hd_debug_addr(hd_machine *m, uint64_t index, uint64_t *x)
@@ -383,7 +383,7 @@ static int decode_all(hd_machine *m, const uint8_t *bytes, size_t len,
 }
 
 /* Index of the op starting at byte off, or -1: branch targets must be the
- * start of an operation (seed 002, DW_OP_skip and DW_OP_bra). */
+ * start of an operation (DWARF Extensions for Heterogeneous Debugging, DW_OP_skip and DW_OP_bra). */
 static long find_op(const hd_op *ops, size_t n, uint64_t off)
 {
 	size_t lo = 0, hi = n;
@@ -415,7 +415,7 @@ static int find_die(hd_machine *m, uint64_t offset, const hd_die_info **die)
 
 static int run(hd_machine *m, const uint8_t *bytes, size_t len);
 
-/* DW_OP_call2/call4/call_ref (seed 002 "Control Flow Operations" item 5):
+/* DW_OP_call2/call4/call_ref (DWARF Extensions for Heterogeneous Debugging "Control Flow Operations" item 5):
  * a DW_AT_location expression runs on this same stack, a location list
  * pushes its result; a DW_AT_const_value
  * acts as DW_OP_implicit_value; a DIE with neither has no effect.
@@ -437,7 +437,7 @@ static int op_call(hd_machine *m, const hd_op *op)
 	if (find_die(m, offset, &die) != 0)
 		return -1;
 	if (die->loclist != NULL) {
-		/* seed 002 item 5: a location list is evaluated on its own (empty
+		/* DWARF Extensions for Heterogeneous Debugging item 5: a location list is evaluated on its own (empty
 		 * initial stack, location result) and its result pushed */
 		if (hd_loclist_run(m, die->loclist, &l) != 0)
 			return -1;
@@ -462,7 +462,7 @@ static int op_call(hd_machine *m, const hd_op *op)
 }
 
 /* Runs an operation expression on the current stack until one past its last
- * operation (seed 002 "DWARF Operation Expressions"). */
+ * operation (DWARF Extensions for Heterogeneous Debugging "DWARF Operation Expressions"). */
 static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 {
 	const hd_op *saved = m->op;
@@ -525,7 +525,7 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 	return r;
 }
 
-/* Seed 002 "DWARF Operation Expressions": the result of an evaluation from its
+/* DWARF Extensions for Heterogeneous Debugging "DWARF Operation Expressions": the result of an evaluation from its
  * final stack and the current result kind. */
 static int convert_result(hd_machine *m, hd_entry *out);
 

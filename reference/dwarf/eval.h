@@ -1,5 +1,5 @@
 /* The reference evaluator of DWARF operation expressions, with the semantics
- * of seed 002 ("DWARF Extensions For Heterogeneous Debugging", section "DWARF
+ * of DWARF Extensions for Heterogeneous Debugging ("DWARF Extensions For Heterogeneous Debugging", section "DWARF
  * Expressions" and its subsections). docs/evaluator.md maps each operation to
  * the rule it follows.
  *
@@ -28,7 +28,7 @@ typedef struct hd_base_type {
 	uint32_t vector;     /* DW_AT_LLVM_vector_size; 0: not a vector */
 } hd_base_type;
 
-/* A location list expression (seed 002 "DWARF Location List Expressions")
+/* A location list expression (DWARF Extensions for Heterogeneous Debugging "DWARF Location List Expressions")
  * with its entries resolved: a bounded entry matches when low <= pc < high,
  * a default entry when no bounded one does. */
 typedef struct hd_loclist_entry {
@@ -67,7 +67,7 @@ typedef struct hd_cu {
 struct hd_storage;
 struct hd_callstack;
 
-/* An implicit pointer value (seed 002, DW_OP_implicit_pointer): what a
+/* An implicit pointer value (DWARF Extensions for Heterogeneous Debugging, DW_OP_implicit_pointer): what a
  * DW_OP_deref* of the whole implicit pointer storage yields. */
 typedef struct hd_ipv {
 	uint64_t die;
@@ -153,7 +153,7 @@ typedef struct hd_frames {
 	             const uint8_t **expr, size_t *len);
 } hd_frames;
 
-/* The context elements of seed 002 "DWARF Expression Evaluation Context".
+/* The context elements of DWARF Extensions for Heterogeneous Debugging "DWARF Expression Evaluation Context".
  * A zeroed hd_context has none of them. */
 typedef struct hd_context {
 	hd_result_kind result;
@@ -218,11 +218,11 @@ int hd_eval_loclist(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                     const hd_loclist *l, hd_result *res);
 
 /* Reads nbits through loc into out (little-endian, ceil(nbits/8) bytes). With
- * several single locations it reads the first (seed 002 lets a consumer pick
+ * several single locations it reads the first (DWARF Extensions for Heterogeneous Debugging lets a consumer pick
  * any). */
 int hd_loc_read(hd_eval *ev, const hd_context *ctx, const hd_loc *loc,
                 uint64_t nbits, uint8_t *out, hd_status *st);
-/* Writes nbits to every single location of loc (seed 002: writes update all). */
+/* Writes nbits to every single location of loc (DWARF Extensions for Heterogeneous Debugging: writes update all). */
 int hd_loc_write(hd_eval *ev, const hd_context *ctx, const hd_loc *loc,
                  uint64_t nbits, const uint8_t *in, hd_status *st);
 /* One location description holding the single locations of all of locs[]. */

@@ -1,4 +1,4 @@
-/* Location descriptions and their storage (seed 002 "DWARF Location
+/* Location descriptions and their storage (DWARF Extensions for Heterogeneous Debugging "DWARF Location
  * Description"): making them, offsetting them, and reading and writing bits
  * through them. Reads and writes walk a location down to segments of plain
  * storage, so composites of composites work with no special case. */
@@ -44,7 +44,7 @@ const hd_loc *hd_loc_undefined(hd_machine *m)
 
 /* A memory location in aspace at byte address addr (already reduced to the
  * address space's size). Per-lane address spaces capture the current lane:
- * seed 002 says the storage is that of the context at creation. */
+ * DWARF Extensions for Heterogeneous Debugging says the storage is that of the context at creation. */
 int hd_loc_memory(hd_machine *m, uint64_t aspace, uint64_t addr, const hd_loc **out)
 {
 	const hd_target *arch = m->ctx->arch;
@@ -91,7 +91,7 @@ int hd_is_incomplete(const hd_loc *l)
 	       !l->s[0].storage->u.comp.complete;
 }
 
-/* Seed 002 DW_OP_LLVM_offset and bit_offset: every single location moves;
+/* DWARF Extensions for Heterogeneous Debugging DW_OP_LLVM_offset and bit_offset: every single location moves;
  * an undefined one stays as it is; leaving the storage is an evaluation error. */
 int hd_loc_offset(hd_machine *m, const hd_loc *l, hd_bits delta, const hd_loc **out)
 {
@@ -188,7 +188,7 @@ static int walk_storage(hd_machine *m, const hd_storage *s, hd_bits off,
 	return 0;
 }
 
-/* Reads use the first single location (seed 002: any of them may be picked);
+/* Reads use the first single location (DWARF Extensions for Heterogeneous Debugging: any of them may be picked);
  * writes (all != 0) go to every one. */
 static int walk_loc(hd_machine *m, const hd_loc *l, hd_bits off, uint64_t nbits,
                     uint64_t pos, int all, segment_fn fn, void *arg, int depth)
@@ -299,7 +299,7 @@ static int write_segment(hd_machine *m, const hd_storage *s, hd_bits off,
 	}
 }
 
-/* Seed 002 DW_OP_implicit_pointer: a read yields an implicit pointer value
+/* DWARF Extensions for Heterogeneous Debugging DW_OP_implicit_pointer: a read yields an implicit pointer value
  * only if all its bits come, in ascending consecutive order, from the whole
  * of one implicit pointer storage. The probe records what the read touches. */
 typedef struct ipv_probe {
@@ -353,7 +353,7 @@ int hd_write_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, const uint8_t *
 	return walk_loc(m, l, 0, nbits, 0, 1, write_segment, (void *)in, 0);
 }
 
-/* ---- implicit conversions (seed 002 "Memory Location Description Operations") ---- */
+/* ---- implicit conversions (DWARF Extensions for Heterogeneous Debugging "Memory Location Description Operations") ---- */
 
 int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out)
 {
@@ -367,7 +367,7 @@ int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out)
 			              "the default address space");
 		return hd_ipv_deref(m, v->ipv, out);
 	}
-	/* Seed 002 converts only values of the generic type; allowing any
+	/* DWARF Extensions for Heterogeneous Debugging converts only values of the generic type; allowing any
 	 * integral type is offered there as an alternative in a note. */
 	if (v->type != NULL)
 		return hd_ill(m, "not-a-location",
@@ -387,7 +387,7 @@ int hd_loc_to_value(hd_machine *m, const hd_loc *l, hd_value *v)
 	return 0;
 }
 
-/* Seed 002 DW_OP_implicit_pointer: the location an implicit pointer value
+/* DWARF Extensions for Heterogeneous Debugging DW_OP_implicit_pointer: the location an implicit pointer value
  * designates is its DIE's DW_AT_location (an expression or a location list,
  * evaluated now, in the context of the access, as a location) or
  * DW_AT_const_value, moved by its displacement. */

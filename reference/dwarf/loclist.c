@@ -1,4 +1,4 @@
-/* Location list expressions (seed 002 "DWARF Location List Expressions",
+/* Location list expressions (DWARF Extensions for Heterogeneous Debugging "DWARF Location List Expressions",
  * which keeps DWARF 5 2.6.2 for the entry kinds). A list is given already
  * resolved: each bounded entry as an address range, so the reader that
  * decodes DW_LLE_* and base addresses stays out of the evaluator. */
@@ -11,7 +11,7 @@ static int matches(const hd_loclist_entry *e, uint64_t pc)
 	return !e->is_default && e->low <= pc && pc < e->high;
 }
 
-/* Seed 002: the default entries match only when no bounded entry does. */
+/* DWARF Extensions for Heterogeneous Debugging: the default entries match only when no bounded entry does. */
 static int selected(const hd_loclist *l, size_t i, uint64_t pc, int any_bounded)
 {
 	return any_bounded ? matches(&l->entries[i], pc) : l->entries[i].is_default;
@@ -24,7 +24,7 @@ int hd_loclist_run(hd_machine *m, const hd_loclist *l, const hd_loc **out)
 	size_t n = 0, k = 0;
 	const hd_loc **locs;
 
-	/* Seed 002 leaves open whether a list of only a default entry needs a
+	/* DWARF Extensions for Heterogeneous Debugging leaves open whether a list of only a default entry needs a
 	 * program location; hdref says it does, as the rule is written
 	 * (docs/evaluator.md, Choices). */
 	if (!m->ctx->has_pc)
@@ -71,7 +71,7 @@ static int run_list(hd_machine *m, void *arg, hd_entry *out)
 }
 
 /* A location list expression is a DWARF expression like an operation
- * expression (seed 002 "DWARF Expressions"): its location result meets the
+ * expression (DWARF Extensions for Heterogeneous Debugging "DWARF Expressions"): its location result meets the
  * result kind the caller asked for through the implicit conversions that
  * hd_eval_with applies, so a list asked for a value gives the address of one
  * default-address-space memory location and is ill-formed otherwise. Only

@@ -1,4 +1,4 @@
-/* Operations that push location descriptions, seed 002 "Location Description
+/* Operations that push location descriptions, DWARF Extensions for Heterogeneous Debugging "Location Description
  * Operations": general (offsets, object, call frame), undefined, memory,
  * register and implicit ones. Composites are in composite.c. */
 #include "machine.h"
@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* Address bits of aspace; an aspace the architecture lacks makes the
- * expression ill-formed (seed 002, form_aspace_address and aspace_bregx). */
+ * expression ill-formed (DWARF Extensions for Heterogeneous Debugging, form_aspace_address and aspace_bregx). */
 static int aspace_bits(hd_machine *m, uint64_t aspace, unsigned *bits)
 {
 	const hd_target *arch = m->ctx->arch;
@@ -99,7 +99,7 @@ int hd_register_bits(hd_machine *m, uint64_t reg, uint64_t *bits)
 	return 0;
 }
 
-/* Seed 002 DW_OP_regx: the register itself in the top frame; in another frame,
+/* DWARF Extensions for Heterogeneous Debugging DW_OP_regx: the register itself in the top frame; in another frame,
  * wherever call frame information says the register is. */
 static int register_loc(hd_machine *m, uint64_t reg, const hd_loc **out)
 {
@@ -136,7 +136,7 @@ int hd_op_register(hd_machine *m, const hd_op *op)
 }
 
 /* The value of the low `bits` bits of a register, as DW_OP_regval_type with
- * an unsigned type of that size would read it. Seed 002 makes a register
+ * an unsigned type of that size would read it. DWARF Extensions for Heterogeneous Debugging makes a register
  * narrower than that an evaluation error. */
 int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *value)
 {
@@ -151,7 +151,7 @@ int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *valu
 	return hd_read_u64(m, l, bits, value);
 }
 
-/* DW_OP_breg*, bregx, LLVM_aspace_bregx and fbreg (seed 002 "Memory Location
+/* DW_OP_breg*, bregx, LLVM_aspace_bregx and fbreg (DWARF Extensions for Heterogeneous Debugging "Memory Location
  * Description Operations" items 6 to 9). */
 int hd_op_breg(hd_machine *m, const hd_op *op)
 {
@@ -190,7 +190,7 @@ static int form_aspace_address(hd_machine *m)
 	if (pop_aspace(m, &aspace, &bits) != 0 || hd_pop_value(m, &a) != 0)
 		return -1;
 	if (a.ipv != NULL) {
-		/* seed 002: an implicit pointer value of this same address space
+		/* DWARF Extensions for Heterogeneous Debugging: an implicit pointer value of this same address space
 		 * designates its DIE's location */
 		if (a.ipv->aspace != aspace)
 			return hd_err(m, "implicit-pointer-use",
@@ -202,7 +202,7 @@ static int form_aspace_address(hd_machine *m)
 	}
 	if (!hd_is_integral(&a))
 		return hd_ill(m, "not-integral", "the address must be of integral type");
-	/* zero-extended to the address size, then its low bits: the seed keeps
+	/* zero-extended to the address size, then its low bits: the extension keeps
 	 * only the least significant S bits of A, so a wide A is cut, not refused */
 	if (hd_loc_memory(m, aspace, hd_value_u64(&a) & hd_mask(bits), &l) != 0)
 		return -1;
@@ -296,7 +296,7 @@ int hd_op_implicit(hd_machine *m, const hd_op *op)
 	case HD_OP_stack_value:
 		if (hd_pop_value(m, &v) != 0)
 			return -1;
-		if (v.ipv != NULL)  /* seed 002: gives back the implicit pointer location */
+		if (v.ipv != NULL)  /* DWARF Extensions for Heterogeneous Debugging: gives back the implicit pointer location */
 			l = hd_loc_single(m, (hd_storage *)v.ipv->origin, 0);
 		else if (hd_loc_implicit(m, hd_value_bytes(m, &v, tmp), v.bits, &l) != 0)
 			return -1;

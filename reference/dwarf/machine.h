@@ -30,7 +30,7 @@ enum { HD_KNOWN_PC = 1, HD_KNOWN_CFA = 2 };
 
 /* A rule application or CFA computation in progress. The list runs through
  * the nested evaluations it starts, so CFI that needs its own result is
- * found (seed 002, "Call Frame Instructions": circular dependencies). */
+ * found (DWARF Extensions for Heterogeneous Debugging, "Call Frame Instructions": circular dependencies). */
 typedef struct hd_unwinding {
 	uint32_t frame;
 	uint64_t column;   /* a register, HD_CFA_COLUMN or HD_PC_COLUMN */
@@ -80,7 +80,7 @@ static inline uint64_t hd_lookup_pc(uint32_t frame, uint64_t pc)
 	return frame > 0 ? pc - 1 : pc;
 }
 
-/* A nested evaluation's own start: seed 002 gives DIE locations, frame
+/* A nested evaluation's own start: DWARF Extensions for Heterogeneous Debugging gives DIE locations, frame
  * answers, CFI, attributes and entry values the result kind they need, no
  * object and an empty initial stack. */
 static inline void hd_context_nested(hd_context *sub, hd_result_kind kind)
@@ -164,20 +164,20 @@ int hd_loc_implicit(hd_machine *m, const uint8_t *bytes, uint64_t nbits,
 int hd_loc_offset(hd_machine *m, const hd_loc *l, hd_bits delta, const hd_loc **out);
 int hd_is_incomplete(const hd_loc *l);
 /* Reads nbits through l; sets *ipv when the bits are a whole implicit pointer
- * storage (seed 002, DW_OP_implicit_pointer rules 1 and 2). */
+ * storage (DWARF Extensions for Heterogeneous Debugging, DW_OP_implicit_pointer rules 1 and 2). */
 int hd_read_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, uint8_t *out,
                 const hd_ipv **ipv);
 int hd_write_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, const uint8_t *in);
 /* Reads bits (at most 64) through l as an unsigned number: a register's
  * contents, a return address, an execution mask. */
 int hd_read_u64(hd_machine *m, const hd_loc *l, uint64_t bits, uint64_t *v);
-/* Memory location of a value (seed 002 implicit conversion to a location). */
+/* Memory location of a value (DWARF Extensions for Heterogeneous Debugging implicit conversion to a location). */
 int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out);
 /* The location an implicit pointer value designates (DIE location + disp). */
 int hd_ipv_deref(hd_machine *m, const hd_ipv *ipv, const hd_loc **out);
 /* The location a location list gives at the current pc (loclist.c). */
 int hd_loclist_run(hd_machine *m, const hd_loclist *l, const hd_loc **out);
-/* Value of a location (seed 002 implicit conversion to a value); -1 silently
+/* Value of a location (DWARF Extensions for Heterogeneous Debugging implicit conversion to a value); -1 silently
  * when it does not convert. */
 int hd_loc_to_value(hd_machine *m, const hd_loc *l, hd_value *v);
 

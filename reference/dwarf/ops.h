@@ -29,11 +29,11 @@ typedef enum hd_opnd {
 } hd_opnd;
 
 enum {
-	HD_OPF_EXT = 1,          /* heterogeneous-debugging extension op (seed 002) */
+	HD_OPF_EXT = 1,          /* heterogeneous-debugging extension op (DWARF Extensions for Heterogeneous Debugging) */
 	HD_OPF_GNU = 2,          /* GNU vendor op */
 	HD_OPF_DECODE_ONLY = 4,  /* decoded and printed, not evaluated */
-	HD_OPF_DEPRECATED = 8,   /* seed 002 marks it deprecated */
-	HD_OPF_NOT_IN_CFI = 16   /* not allowed in a CFI expression (seed 002 "Call
+	HD_OPF_DEPRECATED = 8,   /* DWARF Extensions for Heterogeneous Debugging marks it deprecated */
+	HD_OPF_NOT_IN_CFI = 16   /* not allowed in a CFI expression (DWARF Extensions for Heterogeneous Debugging "Call
 	                            Frame Instructions", first list) */
 };
 
@@ -55,9 +55,9 @@ typedef struct hd_op_info {
 
 extern const hd_op_info hd_op_table[HD_OP_COUNT];
 
-/* The two encoding profiles of the extension (ARCHITECTURE.md). */
+/* The two encoding profiles of the extension (docs/expression-text.md). */
 typedef enum hd_profile {
-	HD_PROFILE_AMDGPU_V0,  /* raw 0xe1..0xec, seed 002 */
+	HD_PROFILE_AMDGPU_V0,  /* raw 0xe1..0xec, DWARF Extensions for Heterogeneous Debugging */
 	HD_PROFILE_LLVM_USER   /* 0xe9 prefix + ULEB128 sub-op, current LLVM */
 } hd_profile;
 

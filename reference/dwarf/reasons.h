@@ -11,7 +11,7 @@
 
 /* Where a code's rule comes from (reasons.def, "origin"). */
 typedef enum hd_reason_origin {
-	HD_REASON_SEED,  /* seed 002 or DWARF 5: cases must exercise it */
+	HD_REASON_SPEC,  /* DWARF Extensions for Heterogeneous Debugging or DWARF 5: cases must exercise it */
 	HD_REASON_IMPL   /* an hdref bound or fallback */
 } hd_reason_origin;
 
@@ -26,7 +26,7 @@ typedef struct hd_reason_info {
 	const char *code;         /* "stack-underflow" */
 	hd_kind kind;             /* HD_EVAL_ERROR, HD_ILL_FORMED, HD_NO_MEMORY, HD_INTERNAL */
 	hd_reason_origin origin;
-	const char *section;      /* seed 002 section, DWARF 5 section or hdref document */
+	const char *section;      /* DWARF Extensions for Heterogeneous Debugging section, DWARF 5 section or hdref document */
 } hd_reason_info;
 
 extern const hd_reason_info hd_reason_table[HD_REASON_COUNT];

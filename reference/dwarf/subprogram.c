@@ -1,6 +1,6 @@
 /* The attributes of a subprogram that are evaluated in one of its frames:
  * DW_AT_frame_base (for DW_OP_fbreg), DW_AT_LLVM_lanes, DW_AT_LLVM_lane_pc
- * and DW_AT_LLVM_active_lane (seed 002 "Debugging Information Entry
+ * and DW_AT_LLVM_active_lane (DWARF Extensions for Heterogeneous Debugging "Debugging Information Entry
  * Attributes" items 3, 11, 12 and 13). */
 #include "machine.h"
 #include "unwind.h"
@@ -35,7 +35,7 @@ static int find_subprogram(hd_machine *m, uint32_t frame, const hd_subprogram **
 	return 0;
 }
 
-/* An attribute's expression evaluated in frame: seed 002 gives it the
+/* An attribute's expression evaluated in frame: DWARF Extensions for Heterogeneous Debugging gives it the
  * compilation unit that holds it, no object, an empty stack, and the rest
  * of the focused thread's context. */
 static int eval_attribute(hd_machine *m, uint32_t frame, hd_result_kind kind,
@@ -198,7 +198,7 @@ static int active_lane(hd_machine *m, void *arg, hd_entry *out)
 		hd_value_generic(m, &out->value, 1);
 		return 0;
 	}
-	/* seed 002: without the attribute, the execution mask of the frame */
+	/* DWARF Extensions for Heterogeneous Debugging: without the attribute, the execution mask of the frame */
 	if (m->ctx->arch == NULL)
 		return hd_missing(m, "architecture");
 	if (hd_frame_loc(m, frame, m->ctx->arch->exec_reg, &l) != 0 ||

@@ -14,7 +14,7 @@
 typedef struct hd_aspace_info {
 	const char *name;     /* canonical-output name, e.g. "global", "private_lane" */
 	unsigned addr_bits;   /* bits of an address: the storage holds 2^addr_bits bytes */
-	int per_lane;         /* the storage depends on the lane (seed 002: "specific to
+	int per_lane;         /* the storage depends on the lane (DWARF Extensions for Heterogeneous Debugging: "specific to
 	                         context elements"); locations capture the lane */
 } hd_aspace_info;
 
@@ -48,7 +48,7 @@ typedef struct hd_target {
 	unsigned lanes;          /* lanes per thread (wavefront size); 1 for SISD */
 	uint64_t default_aspace; /* DW_ASPACE_none's storage: 0 on AMDGPU */
 	hd_regnames names;       /* register names for text and canonical output */
-	uint64_t exec_reg;       /* the execution mask register (seed 002
+	uint64_t exec_reg;       /* the execution mask register (DWARF Extensions for Heterogeneous Debugging
 	                            DW_AT_LLVM_active_lane); used when lanes > 1 */
 	int cfi_same_value;      /* the ABI's rule for a CFI column before any
 	                            instruction: same value (1) or undefined (0) */

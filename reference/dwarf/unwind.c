@@ -1,4 +1,4 @@
-/* Virtual unwinding: the register rules and CFA rules of seed 002 "Call
+/* Virtual unwinding: the register rules and CFA rules of DWARF Extensions for Heterogeneous Debugging "Call
  * Frame Information" applied to a call stack (hd_callstack), and the
  * frame-dependent operations built on them. docs/evaluator.md, section
  * "Call frames", lists every rule and choice.
@@ -108,7 +108,7 @@ static int frame_fde(hd_machine *m, uint32_t frame, const hd_fde **fde, uint64_t
 }
 
 /* The CFA rule and the rule of reg in frame's row. Without an FDE the
- * architecture's default rules apply and there is no CFA rule (seed 002,
+ * architecture's default rules apply and there is no CFA rule (DWARF Extensions for Heterogeneous Debugging,
  * DW_OP_LLVM_call_frame_entry_reg). */
 static int row(hd_machine *m, uint32_t frame, uint64_t reg, hd_cfa_rule *cfa,
                hd_rule *rule)
@@ -149,7 +149,7 @@ int hd_frame_context(hd_machine *m, uint32_t frame, hd_context *sub)
 	return 0;
 }
 
-/* Seed 002 evaluates CFI expressions with the frame's context except: no
+/* DWARF Extensions for Heterogeneous Debugging evaluates CFI expressions with the frame's context except: no
  * compilation unit, no object, and no lane (CFI describes the whole thread). */
 static int cfi_context(hd_machine *m, uint32_t frame, hd_result_kind kind,
                        hd_context *sub)
@@ -162,7 +162,7 @@ static int cfi_context(hd_machine *m, uint32_t frame, hd_result_kind kind,
 	return 0;
 }
 
-/* Seed 002 "Call Frame Instructions" bars some operations from CFI
+/* DWARF Extensions for Heterogeneous Debugging "Call Frame Instructions" bars some operations from CFI
  * expressions whatever path the evaluation takes; ops.def marks them. */
 static int check_cfi_ops(hd_machine *m, const uint8_t *expr, size_t len)
 {
@@ -230,7 +230,7 @@ static int memory_byte_address(const hd_loc *l, uint64_t *aspace, uint64_t *addr
 	return 0;
 }
 
-/* val_offset(N): the CFA moved by N bytes, as a value. Seed 002 makes the
+/* val_offset(N): the CFA moved by N bytes, as a value. DWARF Extensions for Heterogeneous Debugging makes the
  * DWARF ill-formed unless the CFA is a memory byte address and the register
  * is exactly as wide as an address of the CFA's address space. */
 static int val_offset(hd_machine *m, uint32_t frame, uint64_t reg, int64_t n,
@@ -278,7 +278,7 @@ static int val_expression(hd_machine *m, const hd_context *sub, uint64_t reg,
 	return bytes ? hd_loc_implicit(m, bytes, bits, out) : -1;
 }
 
-/* register(R): seed 002 says the previous value is where R is in the current
+/* register(R): DWARF Extensions for Heterogeneous Debugging says the previous value is where R is in the current
  * frame (the same as DWARF 5's "stored in another register"), and that the
  * two registers must be the same size. */
 static int register_rule(hd_machine *m, uint32_t frame, uint64_t reg, uint64_t other,
@@ -367,7 +367,7 @@ static int apply_rule(hd_machine *m, uint32_t frame, uint64_t reg, const hd_loc 
 /* ---- the CFA ---- */
 
 /* DW_CFA_def_cfa and its variants: DW_OP_constu AS; DW_OP_LLVM_aspace_bregx R, B
- * evaluated in frame (seed 002 "CFA Definition Instructions"). */
+ * evaluated in frame (DWARF Extensions for Heterogeneous Debugging "CFA Definition Instructions"). */
 static int register_cfa(hd_machine *m, uint32_t frame, const hd_cfa_rule *cfa,
                         const hd_loc **out)
 {

@@ -1,5 +1,5 @@
 /* Virtual unwinding with call frame information, and the attributes of a
- * subprogram that depend on the call frame (seed 002 "Call Frame
+ * subprogram that depend on the call frame (DWARF Extensions for Heterogeneous Debugging "Call Frame
  * Information", DW_OP_regx in a frame that is not the top one,
  * DW_OP_call_frame_cfa, DW_OP_LLVM_call_frame_entry_reg, DW_OP_entry_value,
  * DW_AT_frame_base, DW_AT_LLVM_lanes, DW_AT_LLVM_lane_pc and

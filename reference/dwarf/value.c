@@ -1,4 +1,4 @@
-/* Values on the stack (seed 002 "DWARF Expression Value"): a base type (or
+/* Values on the stack (DWARF Extensions for Heterogeneous Debugging "DWARF Expression Value"): a base type (or
  * the generic type) and its bits. Values of up to 64 bits keep their bits in
  * an integer; larger ones (vectors, wide types) keep little-endian bytes. */
 #include "machine.h"
@@ -21,7 +21,7 @@ uint32_t hd_type_bits(const hd_machine *m, const hd_base_type *t)
 	return t->bits * (t->vector ? t->vector : 1);
 }
 
-/* Seed 002: integral means DW_ATE_signed, signed_char, unsigned,
+/* DWARF Extensions for Heterogeneous Debugging: integral means DW_ATE_signed, signed_char, unsigned,
  * unsigned_char, boolean, or a target encoding in lo_user..hi_user. A vector
  * type is not integral. */
 int hd_is_integral_type(const hd_base_type *t)
@@ -128,7 +128,7 @@ hd_bits hd_value_number(const hd_value *v, int is_signed)
 }
 
 /* DW_OP_const_type, deref_type, convert and reinterpret name a base type by
- * its CU offset; seed 002 makes anything else there ill-formed. */
+ * its CU offset; DWARF Extensions for Heterogeneous Debugging makes anything else there ill-formed. */
 int hd_find_type(hd_machine *m, uint64_t die, int allow_generic, const hd_base_type **t)
 {
 	const hd_cu *cu = m->ctx->cu;

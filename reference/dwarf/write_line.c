@@ -1,4 +1,4 @@
-/* .debug_line version 5 and .debug_line_str (DWARF 5 6.2, seed 002
+/* .debug_line version 5 and .debug_line_str (DWARF 5 6.2, DWARF Extensions for Heterogeneous Debugging
  * 6.2.4.1): the header with its directory and file entry formats, then the
  * rows as a line number program. Paths and embedded sources go to
  * .debug_line_str, each once. */
@@ -84,7 +84,7 @@ static int put_entries(hd_dw_writer *w, hd_buf *b)
 	}
 	if (c.is_md5) {
 		hd_buf_uleb(b, HD_DW_LNCT_LLVM_is_MD5);
-		hd_buf_uleb(b, DW_FORM_udata);  /* seed 002 6.2.4.1: always udata */
+		hd_buf_uleb(b, DW_FORM_udata);  /* DWARF Extensions for Heterogeneous Debugging 6.2.4.1: always udata */
 	}
 	hd_buf_uleb(b, l->nfiles);
 	for (uint32_t i = 0; i < l->nfiles; i++) {
@@ -95,7 +95,7 @@ static int put_entries(hd_dw_writer *w, hd_buf *b)
 		hd_buf_uleb(b, f->dir);
 		if (c.md5)
 			hd_buf_put(b, f->has_md5 ? f->md5 : no_md5, 16);
-		/* seed 002: an empty string when this file's source is not available */
+		/* DWARF Extensions for Heterogeneous Debugging: an empty string when this file's source is not available */
 		if (c.source && put_line_strp(w, b, f->source ? f->source : "") != 0)
 			return -1;
 		if (c.is_md5)

@@ -1,5 +1,5 @@
 /* .debug_names (DWARF 5 6.1.1): one name index for the unit. Which DIEs it
- * lists is DWARF 5 6.1.1.1 as seed 002 "Contents of the Name Index" extends
+ * lists is DWARF 5 6.1.1.1 as DWARF Extensions for Heterogeneous Debugging "Contents of the Name Index" extends
  * it: a variable is listed when its location uses DW_OP_addr,
  * DW_OP_LLVM_form_aspace_address or DW_OP_form_tls_address, so program-scope
  * variables in any address space can be found by name. Names are hashed
@@ -96,7 +96,7 @@ static int is_type_tag(uint16_t tag)
 }
 
 /* 1 when the expression uses an operation that gives the variable a fixed
- * address (seed 002's list, plus GNU_push_tls_address, form_tls_address's
+ * address (DWARF Extensions for Heterogeneous Debugging's list, plus GNU_push_tls_address, form_tls_address's
  * older spelling), 0 when not or when it does not decode, -1 out of memory. */
 static int has_address_op(const hd_dw_writer *w, const uint8_t *bytes, size_t len)
 {

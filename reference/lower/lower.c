@@ -58,7 +58,7 @@ static int cmp_handler(const void *key, const void *elem)
 }
 
 /* The handler of n, or NULL. NonSemantic.Shader.DebugInfo.100 is decoded by
- * the front end but is not a seed set: it is not lowered. */
+ * the front end but is not OpenCL.DebugInfo.100 or DebugInfo 1.00: it is not lowered. */
 static hd_lower_fn handler_of(const hd_di_node *n)
 {
 	const handler *h;
@@ -203,7 +203,7 @@ static int run(hd_lw *L)
 {
 	if (hd_lower_place_code(L) != 0)
 		return -1;
-	/* Without a seed set's compile unit there is nothing to lower (only
+	/* Without an OpenCL.DebugInfo.100 or DebugInfo 1.00 compile unit there is nothing to lower (only
 	 * NonSemantic.Shader.DebugInfo.100, or no debug info at all): say so
 	 * rather than write an empty unit. */
 	if (L->cu < 0) {

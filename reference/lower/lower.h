@@ -54,7 +54,7 @@ typedef struct hd_place {
 } hd_place;
 
 /* The model state the placement assumes in every function: the frame
- * register's value (a private_wave byte offset, REFERENCE-FACTS.md) and the
+ * register's value (a private_wave byte offset, docs/amdgpu-model.md) and the
  * code layout. */
 typedef struct hd_place_function {
 	int32_t function;     /* index into the module's functions */

@@ -310,7 +310,7 @@ static int slice_is_whole(const slice *s)
 /* The location of slice s into b, and its shape. A part cut down to some
  * of its bits is its location moved to the first of them: pieces closed
  * with DW_OP_LLVM_piece_end first, then DW_OP_LLVM_offset_uconst (bytes)
- * or DW_OP_LLVM_bit_offset (seed 002, "General Location Description
+ * or DW_OP_LLVM_bit_offset (DWARF Extensions for Heterogeneous Debugging, "General Location Description
  * Operations"); the piece written after it takes only s->size bits. */
 static int slice_loc(hd_lw *L, const slice *s, hd_buf *b, int *shape)
 {
@@ -340,7 +340,7 @@ static int slice_loc(hd_lw *L, const slice *s, hd_buf *b, int *shape)
 
 /* A complete composite (loc) as a part of another one being built: while
  * the outer composite is incomplete, the inner one's pieces would add to it
- * (seed 002, DW_OP_piece), so the outer is closed with DW_OP_LLVM_piece_end,
+ * (DWARF Extensions for Heterogeneous Debugging, DW_OP_piece), so the outer is closed with DW_OP_LLVM_piece_end,
  * the inner built beside it, and the two joined into a new composite. */
 static int nested(hd_lw *L, hd_buf *b, const hd_buf *loc, uint64_t pos, uint64_t size)
 {

@@ -1,7 +1,7 @@
 /* .debug_frame (docs/lowering-code.md, "Call frame information"): one CIE
  * with the AMDGPU augmentation and an FDE per function, in the shape ROCm's
- * compiler gives kernels and callees (REFERENCE-FACTS.md, "AMDGPU
- * conventions"), on top of DWARF 5 6.4 and seed 002 "Call Frame
+ * compiler gives kernels and callees (docs/amdgpu-facts.md, "AMDGPU
+ * conventions"), on top of DWARF 5 6.4 and DWARF Extensions for Heterogeneous Debugging "Call Frame
  * Information". No wave-size dependence: the rules name SGPRs and PC_64,
  * which have the same numbers in wave32 and wave64. */
 #include <stdlib.h>
@@ -48,8 +48,8 @@ static int kernel_frame(hd_lw *L, hd_buf *b, hd_buf *e)
 	       cfa(L, b, HD_CFA_undefined, HD_AMDGPU_PC_64, 0, 0, NULL) ? -1 : 0;
 }
 
-/* A callee's CFA is the stack pointer SGPR32 as a private_wave offset (seed
- * 002 DW_CFA_LLVM_def_aspace_cfa); the return address is the SGPR pair
+/* A callee's CFA is the stack pointer SGPR32 as a private_wave offset
+ * (DWARF Extensions for Heterogeneous Debugging DW_CFA_LLVM_def_aspace_cfa); the return address is the SGPR pair
  * s[30:31] the call instruction wrote, low half first. */
 static int callee_frame(hd_lw *L, hd_buf *b, hd_buf *e)
 {
@@ -64,8 +64,8 @@ static int callee_frame(hd_lw *L, hd_buf *b, hd_buf *e)
 }
 
 /* The CIE: code and data alignment 4 (AMDGPU instructions and registers are
- * dwords), return address in PC_64's column, no initial instructions (seed
- * 002: every rule starts as the target default). */
+ * dwords), return address in PC_64's column, no initial instructions
+ * (DWARF Extensions for Heterogeneous Debugging: every rule starts as the target default). */
 static int add_cie(hd_lw *L)
 {
 	hd_dw_unit *u = L->u;

@@ -31,8 +31,8 @@ static uint16_t composite_tag(const hd_di_node *n)
 	return 0;
 }
 
-/* The name, and whether it marks an opaque type. Seeds 000 section 2 and
- * 001 section 4.3 spell an opaque type (one the source never defines, such
+/* The name, and whether it marks an opaque type. OpenCL.DebugInfo.100 section 2 and
+ * DebugInfo 1.00 section 4.3 spell an opaque type (one the source never defines, such
  * as OpenCL's image and event types) with a leading '@' only to keep it
  * apart from user names; the source name is what follows. */
 static int composite_name(hd_lw *L, hd_die *d, const hd_di_node *n, int *opaque)

@@ -320,7 +320,7 @@ hd_die *hd_lower_compilation_unit(hd_lw *L, const hd_di_node *n)
 	return root;
 }
 
-/* A file table where only some files have an MD5 would need seed 002's
+/* A file table where only some files have an MD5 would need DWARF Extensions for Heterogeneous Debugging's
  * DW_LNCT_LLVM_is_MD5 column (6.2.4.1), and Debian's libdwarf 20210528
  * rejects the whole line table over any content code it does not know.
  * So, like LLVM, keep checksums only when every file has one: losing a

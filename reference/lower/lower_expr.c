@@ -1,10 +1,10 @@
 /* DebugExpression to DWARF operations (docs/lowering-vars.md,
  * "DebugExpression"). One table row per DebugOperation enumerant name, the
- * same names in both sets (seed 000 and seed 001 section 3.6; 1.00 has no
+ * same names in both sets (OpenCL.DebugInfo.100 and DebugInfo 1.00 section 3.6; 1.00 has no
  * Fragment).
  *
  * The DebugInfo stack holds plain values: the variable's address for a
- * DebugDeclare, its value for a DebugValue. The seed 002 stack the lowering
+ * DebugDeclare, its value for a DebugValue. The DWARF Extensions for Heterogeneous Debugging stack the lowering
  * writes for also holds location descriptions, and the base location put one
  * there: a memory location for the address, or a register location holding
  * the value. So each row looks at what the top stands for (hd_lw_top) and
@@ -59,7 +59,7 @@ static int push(tx *t, hd_lw_top k)
 
 /* A base of several pieces (a value in two registers) is an incomplete
  * composite: any further operation would add to it or find it ill-formed
- * (seed 002, "Composite Location Description Operations"), so it is closed
+ * (DWARF Extensions for Heterogeneous Debugging, "Composite Location Description Operations"), so it is closed
  * with DW_OP_LLVM_piece_end first. */
 static int close_base(tx *t)
 {
@@ -72,7 +72,7 @@ static int close_base(tx *t)
 }
 
 /* The value a register location holds, for an operation that works on the
- * value: DW_OP_deref_size reads it out of the register (seed 002 lets the
+ * value: DW_OP_deref_size reads it out of the register (DWARF Extensions for Heterogeneous Debugging lets the
  * deref operations read any location storage). */
 static int as_value(tx *t)
 {
@@ -96,7 +96,7 @@ static int do_deref(tx *t, const uint32_t *a)
 }
 
 /* An address plus a value stays a location: DW_OP_LLVM_offset, in
- * whichever order the two came (seed 002 "General Operations": plus would
+ * whichever order the two came (DWARF Extensions for Heterogeneous Debugging "General Operations": plus would
  * need the address back as a value, which a memory location outside the
  * default address space cannot give). */
 static int do_plus(tx *t, const uint32_t *a)
@@ -275,7 +275,7 @@ static int idiom_at(const dop *ops, uint32_t n, uint32_t i, uint32_t *aspace)
 /* `Constu AS; Swap; Xderef` is how clang and llvm-spirv say "this address is
  * in address space AS": DW_OP_xderef would read memory and push a value
  * (DWARF 5 section 2.5.1.3), so the variable's contents would become its
- * location. Seed 002 deprecates it for this use and makes a memory location
+ * location. DWARF Extensions for Heterogeneous Debugging deprecates it for this use and makes a memory location
  * in a chosen space with DW_OP_LLVM_form_aspace_address instead. */
 static int form_aspace(tx *t, uint32_t aspace)
 {

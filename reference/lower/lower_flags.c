@@ -109,7 +109,7 @@ static int flag_once(hd_lw *L, hd_die *d, uint16_t attr)
 }
 
 /* DW_AT_accessibility from the two access bits: protected 1, private 2,
- * both (FlagIsPublic) 3 (seed 000 section 3.2). Written whenever the flags
+ * both (FlagIsPublic) 3 (OpenCL.DebugInfo.100 section 3.2). Written whenever the flags
  * name one, even the language's default, so no reader has to know which
  * default the source language had. */
 static int accessibility(hd_lw *L, hd_die *d, const hd_spv_enum *en, uint32_t flags)

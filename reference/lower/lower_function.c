@@ -1,7 +1,7 @@
 /* DebugFunction → DW_TAG_subprogram (docs/lowering-code.md, "DebugFunction"
  * and "Kernel attributes"): names, return type, declaration coordinates,
  * flags, and for a function with code its pc range from the reference
- * placement, its frame base, and the SIMT attributes of seed 002 (lanes,
+ * placement, its frame base, and the SIMT attributes of DWARF Extensions for Heterogeneous Debugging (lanes,
  * lane_pc, active_lane). Parameters and locals are DebugLocalVariables,
  * lowered by lower_var.c; a DebugFunction that only declares takes its
  * parameters from its type. */
@@ -29,7 +29,7 @@ static unsigned log2_wave(hd_lw *L)
 	return L->opt.wave_size == 32 ? 5u : 6u;
 }
 
-/* The EXEC register of the wave size (REFERENCE-FACTS.md register table). */
+/* The EXEC register of the wave size (docs/amdgpu-model.md register table). */
 static uint64_t exec_reg(hd_lw *L)
 {
 	return L->opt.wave_size == 32 ? HD_AMDGPU_EXEC_32 : HD_AMDGPU_EXEC_64;
@@ -53,9 +53,9 @@ static int put_expr(hd_lw *L, hd_die *d, uint16_t attr, hd_xat x, hd_buf *b)
 
 /* The frame base is a private_lane address: the frame register holds the
  * frame's byte offset in the wave's scratch (private_wave); dividing by the
- * wave size gives the same frame as each lane sees it (REFERENCE-FACTS.md,
+ * wave size gives the same frame as each lane sees it (docs/amdgpu-facts.md,
  * "Stack variable"). DW_OP_regx then DW_OP_deref_size reads the register's
- * value (seed 002: deref of a register location reads the register). */
+ * value (DWARF Extensions for Heterogeneous Debugging: deref of a register location reads the register). */
 static int frame_base(hd_lw *L, hd_die *d, hd_buf *b)
 {
 	hd_lw_op(L, b, HD_OP_regx, HD_AMDGPU_SGPR0 + HD_LOWER_FRAME_SGPR, 0);
@@ -68,7 +68,7 @@ static int frame_base(hd_lw *L, hd_die *d, hd_buf *b)
 }
 
 /* The active lanes are EXEC's bits: the model has no code that widens EXEC
- * temporarily, so the source-level mask is the hardware one (seed 002
+ * temporarily, so the source-level mask is the hardware one (DWARF Extensions for Heterogeneous Debugging
  * DW_AT_LLVM_active_lane). */
 static void active_mask(hd_lw *L, hd_buf *b)
 {
@@ -76,7 +76,7 @@ static void active_mask(hd_lw *L, hd_buf *b)
 	hd_lw_op(L, b, HD_OP_deref_size, L->opt.wave_size / 8, 0);
 }
 
-/* Lane N's pc: the PC when bit N of EXEC is set, else undefined (seed 002
+/* Lane N's pc: the PC when bit N of EXEC is set, else undefined (DWARF Extensions for Heterogeneous Debugging
  * DW_AT_LLVM_lane_pc: a lane not active when the subprogram was entered has
  * an undefined element). DW_OP_LLVM_select_bit_piece pops the mask, then the
  * one-location L1, then the zero-location L0, so L0 (undefined) is pushed
@@ -95,7 +95,7 @@ static void lane_pc(hd_lw *L, hd_buf *b)
 }
 
 /* Code attributes: pc range (DWARF 5 2.17.2, high_pc as a length), frame
- * base (3.3.5), and the SIMT attributes (seed 002, lanes, lane_pc,
+ * base (3.3.5), and the SIMT attributes (DWARF Extensions for Heterogeneous Debugging, lanes, lane_pc,
  * active_lane) on every function with code, kernels and callees alike: all
  * of them run on a wavefront's lanes. Kernels also say their calling
  * convention, as clang does for OpenCL kernels (DW_CC_LLVM_OpenCLKernel). */
@@ -174,7 +174,7 @@ static int names(hd_lw *L, hd_die *d, const hd_di_node *n)
 	return return_type(L, d, n);
 }
 
-/* A DebugFunction describes a definition or a declaration (seed 001 section
+/* A DebugFunction describes a definition or a declaration (DebugInfo 1.00 section
  * 4.6); FlagIsDefinition says which. One that is no definition and has no
  * code of its own only declares the function: DW_AT_declaration (DWARF 5
  * 3.3.1) and its type's parameters, as a DebugFunctionDeclaration gets,

@@ -131,7 +131,7 @@ static int add_place(hd_lw *L, const hd_di_node *n, hd_place_kind kind, uint64_t
 }
 
 /* A global-memory variable: the next aligned slot of .bss, located by
- * DW_OP_addr (the default address space is global memory, REFERENCE-FACTS
+ * DW_OP_addr (the default address space is global memory, docs/amdgpu-facts.md
  * "AMDGPU DWARF address spaces"). */
 static int place_bss(hd_lw *L, hd_die *d, const hd_di_node *n, uint32_t var, uint64_t size,
                      int is_global)
@@ -161,8 +161,8 @@ static int place_bss(hd_lw *L, hd_die *d, const hd_di_node *n, uint32_t var, uin
 
 /* A Workgroup variable: the next aligned offset of local memory (LDS),
  * located as that offset in DW_ASPACE_AMDGPU_local with
- * DW_OP_LLVM_form_aspace_address (seed 002, "Memory Spaces"; the address
- * spaces of REFERENCE-FACTS). LDS has no ELF symbol: it is not in the file. */
+ * DW_OP_LLVM_form_aspace_address (DWARF Extensions for Heterogeneous Debugging, "Memory Spaces"; the address
+ * spaces of docs/amdgpu-facts.md). LDS has no ELF symbol: it is not in the file. */
 static int place_lds(hd_lw *L, hd_die *d, const hd_di_node *n, uint64_t size)
 {
 	uint64_t off;

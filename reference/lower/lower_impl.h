@@ -118,7 +118,7 @@ int hd_lw_xat_expr(hd_lw *L, hd_die *d, hd_xat a, const uint8_t *b, size_t n);
 int hd_lw_xat_string(hd_lw *L, hd_die *d, hd_xat a, const char *s);
 
 /* ---- lower_util.c: address spaces (docs/lowering.md "Storage classes") ---- */
-/* The seed 002 address class (DW_ADDR_LLVM_*) of a SPIR-V storage class. */
+/* The DWARF Extensions for Heterogeneous Debugging address class (DW_ADDR_LLVM_*) of a SPIR-V storage class. */
 uint32_t hd_lw_addr_class(uint32_t storage_class);
 /* The AMDGPU DWARF address space (DW_ASPACE_*) holding a storage class. */
 uint32_t hd_lw_aspace(uint32_t storage_class);

@@ -10,8 +10,8 @@
 #include "lower_impl.h"
 
 /* What the top of the DWARF stack stands for while a DebugExpression is
- * translated. The DebugInfo sets describe a stack of plain values (seed 000
- * section 3.6); the seed 002 stack also holds location descriptions, so the
+ * translated. The DebugInfo sets describe a stack of plain values (OpenCL.DebugInfo.100
+ * section 3.6); the DWARF Extensions for Heterogeneous Debugging stack also holds location descriptions, so the
  * translator keeps track of which is which to pick the right operation. */
 typedef enum hd_lw_top {
 	HD_LW_VALUE,     /* a value: an integer, or an address not yet in a space */
@@ -60,7 +60,7 @@ int hd_lower_order_parameters(hd_lw *L);
 
 /* ---- lower_storage.c ---- */
 /* The storage one point describes and the base of its location: what the
- * DebugInfo stack starts with (seed 000 section 3.6), before the
+ * DebugInfo stack starts with (OpenCL.DebugInfo.100 section 3.6), before the
  * expression's operations. */
 typedef struct hd_lw_base {
 	hd_buf ops;           /* the base location's DWARF operations */

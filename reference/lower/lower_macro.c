@@ -35,7 +35,7 @@ static hd_die *append(hd_lw *L, const hd_di_node *n, uint8_t op, const char *tex
 }
 
 /* "NAME VALUE", or "NAME(ARGS) VALUE" for a function-like macro, whose Name
- * already holds the parameter list (seed 001 section 4.9). A macro without
+ * already holds the parameter list (DebugInfo 1.00 section 4.9). A macro without
  * a value is "NAME " — the name, the separating space and an empty
  * definition — as GCC and LLVM write it. */
 hd_die *hd_lower_macro_def(hd_lw *L, const hd_di_node *n)
@@ -89,7 +89,7 @@ static int frame(hd_lw *L, hd_dw_macro *out, uint32_t *n, uint32_t cap, uint8_t 
 	return push(L, out, n, cap, fr);
 }
 
-/* Whether m was given on the command line (Line 0, seed 001 section 4.9),
+/* Whether m was given on the command line (Line 0, DebugInfo 1.00 section 4.9),
  * or names no file: either way it belongs before any file is entered. */
 static int before_files(const hd_dw_macro *m)
 {

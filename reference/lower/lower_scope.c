@@ -25,7 +25,7 @@ static int32_t node_index(hd_lw *L, uint32_t id)
 	return n ? (int32_t)(n - L->m->nodes) : -1;
 }
 
-/* Seed 001 4.7 (DebugLexicalBlock): a Name operand, even an empty string,
+/* DebugInfo 1.00 4.7 (DebugLexicalBlock): a Name operand, even an empty string,
  * makes the instruction a C++ namespace rather than a block. */
 static int is_namespace(const hd_di_node *n)
 {
@@ -140,7 +140,7 @@ static hd_die *add_instance(hd_lw *L, int32_t scope, int32_t inl, hd_die *d)
 static hd_die *instance(hd_lw *L, int32_t scope, int32_t inl, unsigned depth);
 
 /* The DIE of the call site of inlined-at node inl: its Scope as inlined at
- * its own Inlined (seed 001 4.7, DebugInlinedAt: Inlined is the next level
+ * its own Inlined (DebugInfo 1.00 4.7, DebugInlinedAt: Inlined is the next level
  * of a recursive inlining). */
 static hd_die *call_site(hd_lw *L, const hd_di_node *ia, unsigned depth)
 {

@@ -252,7 +252,7 @@ static const regs *regs_of(hd_lw *L, hd_lw_frame *fr, uint32_t id, uint32_t size
 	return &fr->regs[fr->nregs++];
 }
 
-/* One dword of a VGPR as the focused lane sees it (REFERENCE-FACTS.md, "VGPR
+/* One dword of a VGPR as the focused lane sees it (docs/amdgpu-facts.md, "VGPR
  * variable"): the register's storage is every lane's dword, lane 0 first,
  * so the lane's dword starts at byte lane * 4. */
 static int vgpr_part(hd_lw *L, hd_buf *b, uint64_t reg)

@@ -15,7 +15,7 @@
 static int build(hd_lw *L, hd_die *parent, uint32_t id, int depth);
 
 /* DW_TAG_template_type_parameter, or DW_TAG_template_value_parameter when
- * the Value is not DebugInfoNone (seed 001 section 4.4): name, the actual
+ * the Value is not DebugInfoNone (DebugInfo 1.00 section 4.4): name, the actual
  * type, and the value as DW_AT_const_value when it is a constant. */
 static int value_or_type(hd_lw *L, hd_die *parent, const hd_di_node *n)
 {

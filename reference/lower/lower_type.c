@@ -104,7 +104,7 @@ int hd_lower_const_value(hd_lw *L, hd_die *d, uint32_t id, int is_signed)
 /* ---- DebugTypeBasic ---- */
 
 /* Encoding enumerant → DW_ATE_*, by name: 100 renumbered the values but
- * kept the names (REFERENCE-FACTS.md, 1.00 differences). */
+ * kept the names (docs/amdgpu-facts.md, 1.00 differences). */
 static const struct {
 	const char *name;
 	uint8_t ate;
@@ -151,7 +151,7 @@ hd_die *hd_lower_type_basic(hd_lw *L, const hd_di_node *n)
 /* ---- DebugTypePointer ---- */
 
 /* llvm-spirv writes this storage class when the LLVM pointer had no
- * address space of its own (REFERENCE-FACTS.md). */
+ * address space of its own (docs/amdgpu-facts.md). */
 #define STORAGE_NONE 0xffffffffu
 
 /* A pointer's Storage Class operand; STORAGE_NONE when it has none. */
@@ -162,7 +162,7 @@ static uint32_t storage_class(const hd_di_node *n)
 	return hd_lw_span(n, "Storage Class", &sp) == 0 ? n->args[sp.first] : STORAGE_NONE;
 }
 
-/* The memory a pointer points into: DW_AT_address_class with seed 002's
+/* The memory a pointer points into: DW_AT_address_class with DWARF Extensions for Heterogeneous Debugging's
  * DW_ADDR_LLVM_* numbers in the amdgpu-v0 profile, DW_AT_LLVM_memory_space
  * with the same numbers in llvm-user (where DW_AT_address_class is left to
  * its DWARF 5 meaning). Nothing for the default (none). */
@@ -191,7 +191,7 @@ static unsigned pointer_bytes(uint32_t sc)
 }
 
 /* Pointer or C++ reference: the reference flags pick the tag (DWARF 5
- * section 5.3), as seed 001 section 4.3 describes the instruction as
+ * section 5.3), as DebugInfo 1.00 section 4.3 describes the instruction as
  * "pointer or reference". The byte size is written even where it is the
  * unit's address size, so no reader has to know AMDGPU's 32-bit spaces. */
 hd_die *hd_lower_type_pointer(hd_lw *L, const hd_di_node *n)
@@ -229,7 +229,7 @@ static const struct {
 	{ "AtomicType", DW_TAG_atomic_type },   /* 100 only */
 };
 
-/* One qualifier per instruction (seed 001 section 4.3: several qualifiers
+/* One qualifier per instruction (DebugInfo 1.00 section 4.3: several qualifiers
  * are a chain), one modifier DIE each (DWARF 5 section 5.3). */
 hd_die *hd_lower_type_qualifier(hd_lw *L, const hd_di_node *n)
 {
@@ -304,9 +304,9 @@ static uint64_t storage_count(uint64_t count)
 }
 
 /* A vector of a base type is that base type with DW_AT_LLVM_vector_size N
- * (seed 002 defines the attribute on DW_TAG_base_type only): the form an
+ * (DWARF Extensions for Heterogeneous Debugging defines the attribute on DW_TAG_base_type only): the form an
  * AMDGPU debugger needs to type a whole vector value on the stack, and the
- * one seed 002's own examples use. Its name is the element's name followed
+ * one DWARF Extensions for Heterogeneous Debugging's own examples use. Its name is the element's name followed
  * by N ("float4"), the OpenCL C spelling of the type, since nothing else in
  * SPIR-V names it. Vectors of anything else take clang's form: an array
  * with DW_AT_GNU_vector and one subrange of N. Either form's size is the

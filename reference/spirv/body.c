@@ -7,7 +7,7 @@
  * of the same code give the same slots.
  *
  * A DebugScope covers the instructions after it up to the next DebugScope,
- * DebugNoScope or block end (seed 001 section 4.7, DebugScope); the block's
+ * DebugNoScope or block end (DebugInfo 1.00 section 4.7, DebugScope); the block's
  * terminator is the last instruction it covers. OpLine ends the same way
  * (core SPIR-V, OpLine), at the next OpLine, OpNoLine or block end. */
 #include <stdlib.h>

@@ -42,26 +42,29 @@ static int scope(const hd_spv_inst *in)
 typedef struct rule {
 	const char *name;
 	int (*applies)(const hd_spv_inst *in);
-	const char *source;  /* section of the set's seed, unless it names another text */
+	/* The specification the section is in, when the rule rests on one set's
+	 * text for both sets; NULL for the instruction's own set. */
+	const char *spec;
+	const char *source;  /* the section, and what it asks */
 } rule;
 
 static const rule inst_rules[] = {
-	{ "result-type", all, "section 2: Result Type is OpTypeVoid" },
-	{ "operand-count", all, "section 4: the instruction's word count and operands" },
-	{ "undefined-id", has_ids, "seed 000 section 2.1: no dangling references" },
+	{ "result-type", all, NULL, "section 2: Result Type is OpTypeVoid" },
+	{ "operand-count", all, NULL, "section 4: the instruction's word count and operands" },
+	{ "undefined-id", has_ids, "OpenCL.DebugInfo.100", "section 2.1: no dangling references" },
 	/* every instruction: Result Type is an <id> operand too */
-	{ "forward-reference", all,
-	  "seed 000 section 2.2: only Members and DebugFunction's Function may be forward" },
-	{ "operand-target", has_targets, "section 4: what each operand must name" },
-	{ "enum-value", has_enums, "section 3: the set's enumerations" },
-	{ "layout", all, "section 2: debug instructions' place in the logical layout" },
-	{ "operation-operands", operation, "section 3.6: operands per debug operation" },
-	{ "opaque-type", composite, "section 2 and DebugTypeComposite: opaque types" },
-	{ "member-parent", composite,
-	  "seed 001 section 4.3: a member's Parent, an inheritance's Child, is the composite "
+	{ "forward-reference", all, "OpenCL.DebugInfo.100",
+	  "section 2.2: only Members and DebugFunction's Function may be forward" },
+	{ "operand-target", has_targets, NULL, "section 4: what each operand must name" },
+	{ "enum-value", has_enums, NULL, "section 3: the set's enumerations" },
+	{ "layout", all, NULL, "section 2: debug instructions' place in the logical layout" },
+	{ "operation-operands", operation, NULL, "section 3.6: operands per debug operation" },
+	{ "opaque-type", composite, NULL, "section 2 and DebugTypeComposite: opaque types" },
+	{ "member-parent", composite, "DebugInfo 1.00",
+	  "section 4.3: a member's Parent, an inheritance's Child, is the composite "
 	  "listing it" },
-	{ "scope-cycle", scope, "section 2.2: a Parent chain ends at the compilation unit" },
-	{ "inlined-cycle", inlined_at, "section 4.7 DebugInlinedAt: an Inlined chain ends" },
+	{ "scope-cycle", scope, NULL, "section 2.2: a Parent chain ends at the compilation unit" },
+	{ "inlined-cycle", inlined_at, NULL, "section 4.7 DebugInlinedAt: an Inlined chain ends" },
 };
 
 static const char *const module_rules[][2] = {
@@ -72,9 +75,16 @@ static const char *const module_rules[][2] = {
 	  "core SPIR-V OpExtInst: Set is the result of an OpExtInstImport" },
 };
 
-static const char *seed_of(const hd_spv_set *s)
+const char *hd_spv_spec_name(const hd_spv_set *s)
 {
-	return s->id == HD_SET_OCL100 ? "seed 000" : "seed 001";
+	switch (s->id) {
+	case HD_SET_OCL100:
+		return "OpenCL.DebugInfo.100";
+	case HD_SET_DI100:
+		return "DebugInfo 1.00";
+	default:
+		return "NonSemantic.Shader.DebugInfo.100";
+	}
 }
 
 void hd_spv_rules_print(hd_buf *out)
@@ -87,7 +97,7 @@ void hd_spv_rules_print(hd_buf *out)
 		if (set->id == HD_SET_NONSEMANTIC)
 			continue;
 		hd_buf_printf(out, "%s/unknown-instruction\t%s section 3.1: instruction numbers\n",
-		              set->import_name, seed_of(set));
+		              set->import_name, hd_spv_spec_name(set));
 		for (uint32_t k = 0; k < set->ninsts; k++) {
 			const hd_spv_inst *in = &set->insts[k];
 			hd_di_node probe = { .set = set, .inst = in };
@@ -95,13 +105,11 @@ void hd_spv_rules_print(hd_buf *out)
 			if (!hd_di_validated(&probe))
 				continue;
 			for (size_t r = 0; r < sizeof inst_rules / sizeof inst_rules[0]; r++) {
-				const char *src = inst_rules[r].source;
-				int own = strncmp(src, "seed", 4) != 0;  /* cites the set's seed */
+				const char *spec = inst_rules[r].spec ? inst_rules[r].spec : hd_spv_spec_name(set);
 
 				if (inst_rules[r].applies(in))
-					hd_buf_printf(out, "%s/%s/%s\t%s%s%s\n", set->import_name,
-					              in->name, inst_rules[r].name, own ? seed_of(set) : "",
-					              own ? " " : "", src);
+					hd_buf_printf(out, "%s/%s/%s\t%s %s\n", set->import_name,
+					              in->name, inst_rules[r].name, spec, inst_rules[r].source);
 			}
 		}
 	}

@@ -1,7 +1,7 @@
 /* The SPIR-V front end: reads a module (binary in either byte order, or
  * assembly text through SPIRV-Tools), decodes the debug-info extended
  * instructions of every imported debug set into a graph, validates the graph
- * against OpenCL.DebugInfo.100 (seed 000) and DebugInfo 1.00 (seed 001), and
+ * against OpenCL.DebugInfo.100 and DebugInfo 1.00, and
  * prints it in the canonical id-free form of docs/debuginfo-dump.md.
  *
  * Life cycle: hd_spv_load → hd_di_build → hd_di_validate / hd_di_dump →
@@ -65,7 +65,7 @@ typedef struct hd_di_range {
 } hd_di_range;
 
 /* A DebugDeclare or DebugValue, the slot of the instruction it precedes, and
- * the DebugScope in effect where it sits (seed 001 section 4.7, DebugScope:
+ * the DebugScope in effect where it sits (DebugInfo 1.00 section 4.7, DebugScope:
  * a scope applies to the instructions that follow it, the point among
  * them). Two points before one instruction can have different scopes, so
  * the scope is not the range the slot falls in. */

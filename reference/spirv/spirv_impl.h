@@ -29,7 +29,7 @@ static inline int hd_di_is(const hd_di_node *n, const char *name)
 	return n && n->inst && strcmp(n->inst->name, name) == 0;
 }
 
-/* Whether the validator checks node n: a known instruction of a seed set,
+/* Whether the validator checks node n: a known instruction of OpenCL.DebugInfo.100 or DebugInfo 1.00,
  * DebugModuleINTEL excepted (decode-only). */
 static inline int hd_di_validated(const hd_di_node *n)
 {

@@ -113,6 +113,11 @@ typedef struct hd_spv_coreop {
 } hd_spv_coreop;
 
 extern const hd_spv_set hd_spv_sets[HD_SET_COUNT];
+
+/* The specification that defines set s, by the short name docs/sources.md
+ * gives it ("OpenCL.DebugInfo.100", "DebugInfo 1.00"): rule sources and
+ * case comments cite sections a reader looks up there. */
+const char *hd_spv_spec_name(const hd_spv_set *s);
 extern const hd_spv_coreop hd_spv_coreops[];  /* sorted by opcode */
 extern const uint32_t hd_spv_ncoreops;
 extern const hd_spv_enum hd_spv_enum_StorageClass;

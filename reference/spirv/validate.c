@@ -1,11 +1,11 @@
-/* The validator: every rule OpenCL.DebugInfo.100 (seed 000) and DebugInfo
- * 1.00 (seed 001) state, instruction by instruction. Each check is one
+/* The validator: every rule OpenCL.DebugInfo.100 and DebugInfo
+ * 1.00 (DebugInfo 1.00) state, instruction by instruction. Each check is one
  * function; rules.c lists the rule ids they report with their spec source.
- * NonSemantic.Shader.DebugInfo.100 is decoded but not validated (no seed
+ * NonSemantic.Shader.DebugInfo.100 is decoded but not validated (neither OpenCL.DebugInfo.100 nor DebugInfo 1.00
  * defines it here), and DebugModuleINTEL is decode-only. */
 #include "spirv_impl.h"
 
-/* Seed 000 section 2: the Result Type of every instruction is OpTypeVoid.
+/* OpenCL.DebugInfo.100 section 2: the Result Type of every instruction is OpTypeVoid.
  * It is an <id> operand like the others, so section 2.2 forbids naming an
  * OpTypeVoid that comes later (a DebugInfoNone before the type). */
 static void check_result_type(hd_spv_module *m, const hd_di_node *n)
@@ -25,7 +25,7 @@ static void check_result_type(hd_spv_module *m, const hd_di_node *n)
 }
 
 /* DebugOperation: the operation takes exactly the literals its table row
- * gives (seed 000 section 3.6, "No. of Operands"). */
+ * gives (OpenCL.DebugInfo.100 section 3.6, "No. of Operands"). */
 static void check_operation(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans,
                             const hd_spv_enumerant *e)
 {
@@ -62,7 +62,7 @@ static void check_enums(hd_spv_module *m, const hd_di_node *n, const hd_di_span 
 	}
 }
 
-/* Seed 000 section 2 and the DebugTypeComposite note: an opaque type (its
+/* OpenCL.DebugInfo.100 section 2 and the DebugTypeComposite note: an opaque type (its
  * Name starts with '@') has no Members and a Size of DebugInfoNone. */
 static void check_opaque(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans)
 {
@@ -85,7 +85,7 @@ static void check_opaque(hd_spv_module *m, const hd_di_node *n, const hd_di_span
 /* The id by which a Members item names the composite it belongs to: a
  * DebugTypeMember's Parent ("the composite type containing this member")
  * or a DebugTypeInheritance's Child (the derived class, which lists it as
- * a member), seed 001 section 4.3. 0 for a DebugFunction, whose Parent is
+ * a member), DebugInfo 1.00 section 4.3. 0 for a DebugFunction, whose Parent is
  * a lexical scope the spec does not tie to the list, and for an item of
  * the wrong kind or set, which operand-target reports. */
 static uint32_t owner_of(const hd_di_node *n, const hd_di_node *item)
@@ -101,7 +101,7 @@ static uint32_t owner_of(const hd_di_node *n, const hd_di_node *item)
 
 /* A composite lists only its own members: otherwise the member would be
  * lowered into the wrong structure. Only an owner that is another
- * composite conflicts: DebugInfoNone is a removed reference (seed 000
+ * composite conflicts: DebugInfoNone is a removed reference (OpenCL.DebugInfo.100
  * section 2.1), and anything else is operand-target's finding. */
 static void check_members(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans)
 {

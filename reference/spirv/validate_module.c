@@ -24,7 +24,7 @@ static int before_section9(const hd_spv_insn *in)
 	       strcmp(op->cls, "Debug") == 0 || strcmp(op->cls, "Annotation") == 0;
 }
 
-/* Seed 000 section 2 / seed 001 section 2: DebugScope, DebugNoScope,
+/* OpenCL.DebugInfo.100 section 2 / DebugInfo 1.00 section 2: DebugScope, DebugNoScope,
  * DebugDeclare and DebugValue go inside function bodies; every other debug
  * instruction goes after section 9's start and before the first function.
  * Like SPIRV-Tools, we let them interleave with section 9's types,

@@ -2,7 +2,7 @@
  * operand-targets.txt through the generated tables; this file says which
  * instructions each class admits.
  *
- * Every class made of debug instructions also admits DebugInfoNone: seed 000
+ * Every class made of debug instructions also admits DebugInfoNone: OpenCL.DebugInfo.100
  * section 2.1 lets a producer replace any reference to a removed debug
  * instruction with DebugInfoNone. Core targets admit it only where a spec
  * says so (Variable and Function when optimized out, Size of an opaque
@@ -11,8 +11,8 @@
 
 #include "spirv_impl.h"
 
-/* The four kinds seed 000 section 1.1 calls lexical scopes: what a Parent
- * described as "parent lexical scope" may name (seed 001 lists them for
+/* The four kinds OpenCL.DebugInfo.100 section 1.1 calls lexical scopes: what a Parent
+ * described as "parent lexical scope" may name (DebugInfo 1.00 lists them for
  * DebugTypeComposite and DebugGlobalVariable). */
 static const char *const lexical_scope_kinds[] = {
 	"DebugCompilationUnit", "DebugFunction", "DebugLexicalBlock", "DebugTypeComposite", NULL

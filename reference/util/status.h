@@ -7,8 +7,8 @@
 
 typedef enum hd_kind {
 	HD_OK = 0,
-	HD_EVAL_ERROR,   /* seed 002 "evaluation error": the DWARF is fine, the state is not */
-	HD_ILL_FORMED,   /* seed 002 "ill-formed": the DWARF breaks a rule */
+	HD_EVAL_ERROR,   /* DWARF Extensions for Heterogeneous Debugging "evaluation error": the DWARF is fine, the state is not */
+	HD_ILL_FORMED,   /* DWARF Extensions for Heterogeneous Debugging "ill-formed": the DWARF breaks a rule */
 	HD_BAD_INPUT,    /* a parser's input (text, case file) breaks its format */
 	HD_NO_MEMORY,    /* an allocation or a configured size bound failed */
 	HD_INTERNAL      /* a bug in hdref itself */
