@@ -14,7 +14,14 @@ static int has_kind(const hd_spv_inst *in, int kind)
 
 static int all(const hd_spv_inst *in) { (void)in; return 1; }
 static int has_ids(const hd_spv_inst *in) { return has_kind(in, HD_SPV_ID); }
-static int has_enums(const hd_spv_inst *in) { return has_kind(in, HD_SPV_ENUM); }
+/* An enum operand, or (NonSemantic) an id of a constant holding an enum value. */
+static int has_enums(const hd_spv_inst *in)
+{
+	for (int i = 0; i < in->noperands; i++)
+		if (in->operands[i].en)
+			return 1;
+	return 0;
+}
 
 static int has_targets(const hd_spv_inst *in)
 {
@@ -33,6 +40,18 @@ static int operation(const hd_spv_inst *in) { return is_named(in, "DebugOperatio
 static int composite(const hd_spv_inst *in) { return is_named(in, "DebugTypeComposite", NULL); }
 static int inlined_at(const hd_spv_inst *in) { return is_named(in, "DebugInlinedAt", NULL); }
 
+static int source_continued(const hd_spv_inst *in)
+{
+	return is_named(in, "DebugSourceContinued", NULL);
+}
+static int definition(const hd_spv_inst *in)
+{
+	return is_named(in, "DebugFunctionDefinition", NULL);
+}
+static int debug_line(const hd_spv_inst *in) { return is_named(in, "DebugLine", NULL); }
+static int build_id(const hd_spv_inst *in) { return is_named(in, "DebugBuildIdentifier", NULL); }
+static int entry_point(const hd_spv_inst *in) { return is_named(in, "DebugEntryPoint", NULL); }
+
 static int scope(const hd_spv_inst *in)
 {
 	return is_named(in, "DebugLexicalBlock", "DebugLexicalBlockDiscriminator") ||
@@ -42,22 +61,46 @@ static int scope(const hd_spv_inst *in)
 typedef struct rule {
 	const char *name;
 	int (*applies)(const hd_spv_inst *in);
-	const char *source;  /* section of the set's seed, unless it names another text */
+	const char *source;  /* section of the set's seed, unless it names another text;
+	                      * NULL: the rule is NonSemantic.Shader.DebugInfo.100's only */
+	const char *ns_source;  /* where NonSemantic.Shader.DebugInfo.100 states it,
+	                         * NULL when that set has no such rule */
 } rule;
 
 static const rule inst_rules[] = {
-	{ "result-type", all, "section 2: Result Type is OpTypeVoid" },
-	{ "operand-count", all, "section 4: the instruction's word count and operands" },
-	{ "undefined-id", has_ids, "seed 000 section 2.1: no dangling references" },
+	{ "result-type", all, "section 2: Result Type is OpTypeVoid",
+	  "Binary Form: Result Type is OpTypeVoid" },
+	{ "operand-count", all, "section 4: the instruction's word count and operands",
+	  "Instructions: the instruction's word count and operands" },
+	{ "undefined-id", has_ids, "seed 000 section 2.1: no dangling references",
+	  "Removing Instructions: no dangling references" },
 	{ "forward-reference", has_ids,
-	  "seed 000 section 2.2: only Members and DebugFunction's Function may be forward" },
-	{ "operand-target", has_targets, "section 4: what each operand must name" },
-	{ "enum-value", has_enums, "section 3: the set's enumerations" },
-	{ "layout", all, "section 2: debug instructions' place in the logical layout" },
-	{ "operation-operands", operation, "section 3.6: operands per debug operation" },
-	{ "opaque-type", composite, "section 2 and DebugTypeComposite: opaque types" },
-	{ "scope-cycle", scope, "section 2.2: a Parent chain ends at the compilation unit" },
-	{ "inlined-cycle", inlined_at, "section 4.7 DebugInlinedAt: an Inlined chain ends" },
+	  "seed 000 section 2.2: only Members and DebugFunction's Function may be forward",
+	  "Forward references, DebugTypeComposite: only Members may be forward" },
+	{ "operand-target", has_targets, "section 4: what each operand must name",
+	  "Instructions: what each operand must name" },
+	{ "enum-value", has_enums, "section 3: the set's enumerations",
+	  "Enumerations: the value of an enumeration's constant" },
+	{ "layout", all, "section 2: debug instructions' place in the logical layout",
+	  "Binary Form: debug instructions' place in the layout and in blocks" },
+	{ "operation-operands", operation, "section 3.6: operands per debug operation",
+	  "Debug Operations: operands per debug operation" },
+	{ "opaque-type", composite, "section 2 and DebugTypeComposite: opaque types",
+	  "Binary Form and DebugTypeComposite: opaque types" },
+	{ "scope-cycle", scope, "section 2.2: a Parent chain ends at the compilation unit",
+	  "Forward references: a Parent chain ends at the compilation unit" },
+	{ "inlined-cycle", inlined_at, "section 4.7 DebugInlinedAt: an Inlined chain ends",
+	  "DebugInlinedAt: an Inlined chain ends" },
+	{ "definition", definition, NULL,
+	  "DebugFunctionDefinition: in its function's entry block, one per function and "
+	  "per DebugFunction" },
+	{ "continued", source_continued, NULL,
+	  "DebugSourceContinued: follows a DebugSource or DebugSourceContinued with text" },
+	{ "line-order", debug_line, NULL, "DebugLine: the range ends after it starts" },
+	{ "identifier", build_id, NULL,
+	  "DebugBuildIdentifier: at least 32 lowercase hexadecimal digits" },
+	{ "entry-point", entry_point, NULL,
+	  "DebugEntryPoint: the DebugFunction defined in an entry point's function" },
 };
 
 static const char *const module_rules[][2] = {
@@ -70,7 +113,20 @@ static const char *const module_rules[][2] = {
 
 static const char *seed_of(const hd_spv_set *s)
 {
+	if (s->id == HD_SET_NONSEMANTIC)
+		return "NonSemantic.Shader.DebugInfo.100 (Khronos)";
 	return s->id == HD_SET_OCL100 ? "seed 000" : "seed 001";
+}
+
+/* One line of the catalogue: SET/INST/RULE and where the set states it. */
+static void print_rule(hd_buf *out, const hd_spv_set *set, const hd_spv_inst *in,
+                       const rule *r)
+{
+	const char *src = set->id == HD_SET_NONSEMANTIC ? r->ns_source : r->source;
+	int own = set->id == HD_SET_NONSEMANTIC || strncmp(src, "seed", 4) != 0;
+
+	hd_buf_printf(out, "%s/%s/%s\t%s%s%s\n", set->import_name, in->name, r->name,
+	              own ? seed_of(set) : "", own ? " " : "", src);
 }
 
 void hd_spv_rules_print(hd_buf *out)
@@ -80,10 +136,10 @@ void hd_spv_rules_print(hd_buf *out)
 	for (int s = 0; s < HD_SET_COUNT; s++) {
 		const hd_spv_set *set = &hd_spv_sets[s];
 
-		if (set->id == HD_SET_NONSEMANTIC)
-			continue;
-		hd_buf_printf(out, "%s/unknown-instruction\t%s section 3.1: instruction numbers\n",
-		              set->import_name, seed_of(set));
+		hd_buf_printf(out, "%s/unknown-instruction\t%s %s: instruction numbers\n",
+		              set->import_name, seed_of(set),
+		              set->id == HD_SET_NONSEMANTIC ? "Instruction Enumeration"
+		                                            : "section 3.1");
 		for (uint32_t k = 0; k < set->ninsts; k++) {
 			const hd_spv_inst *in = &set->insts[k];
 			hd_di_node probe = { .set = set, .inst = in };
@@ -91,13 +147,12 @@ void hd_spv_rules_print(hd_buf *out)
 			if (!hd_di_validated(&probe))
 				continue;
 			for (size_t r = 0; r < sizeof inst_rules / sizeof inst_rules[0]; r++) {
-				const char *src = inst_rules[r].source;
-				int own = strncmp(src, "seed", 4) != 0;  /* cites the set's seed */
+				const rule *ru = &inst_rules[r];
+				const char *src = set->id == HD_SET_NONSEMANTIC ? ru->ns_source
+				                                                : ru->source;
 
-				if (inst_rules[r].applies(in))
-					hd_buf_printf(out, "%s/%s/%s\t%s%s%s\n", set->import_name,
-					              in->name, inst_rules[r].name, own ? seed_of(set) : "",
-					              own ? " " : "", src);
+				if (src && ru->applies(in))
+					print_rule(out, set, in, ru);
 			}
 		}
 	}
