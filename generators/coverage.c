@@ -199,7 +199,11 @@ static void universe_spirv(cov_run *r)
 	hd_spv_rules_print(&rules);
 	for (char *p = (char *)hd_buf_str(&rules); p != NULL && *p; ) {
 		char *tab = strchr(p, '\t'), *end = strchr(p, '\n'), fact[256];
+		/* NonSemantic.Shader.DebugInfo.100's cases are glslang's output and
+		 * hand-written ones, not generated: its rules are not asked for yet
+		 * (docs/generators.md), like its instructions above */
 		if (tab != NULL && (end == NULL || tab < end) &&
+		    strncmp(p, "NonSemantic.", 12) != 0 &&
 		    !gen_unreachable_find(gen_unreachable_rules, gen_nunreachable_rules, p,
 		                          (size_t)(tab - p))) {
 			snprintf(fact, sizeof fact, "rule %.*s", (int)(tab - p), p);

@@ -57,13 +57,12 @@ static int cmp_handler(const void *key, const void *elem)
 	return strcmp((const char *)key, ((const handler *)elem)->name);
 }
 
-/* The handler of n, or NULL. NonSemantic.Shader.DebugInfo.100 is decoded by
- * the front end but is not OpenCL.DebugInfo.100 or DebugInfo 1.00: it is not lowered. */
+/* The handler of n, or NULL. */
 static hd_lower_fn handler_of(const hd_di_node *n)
 {
 	const handler *h;
 
-	if (!n->inst || n->set->id == HD_SET_NONSEMANTIC)
+	if (!n->inst)
 		return NULL;
 	h = bsearch(n->inst->name, handlers, NHANDLERS, sizeof handlers[0], cmp_handler);
 	return h ? h->fn : NULL;
@@ -178,8 +177,7 @@ static int setup(hd_lw *L, const hd_spv_module *m, const hd_lower_options *o,
 		L->file_of_insn[i] = -1;
 	for (uint32_t i = 0; i < m->nnodes; i++) {
 		L->fn_of[i] = handler_of(&m->nodes[i]);
-		if (L->cu < 0 && m->nodes[i].set->id != HD_SET_NONSEMANTIC &&
-		    hd_lw_is(&m->nodes[i], "DebugCompilationUnit"))
+		if (L->cu < 0 && hd_lw_is(&m->nodes[i], "DebugCompilationUnit"))
 			L->cu = (int32_t)i;
 	}
 	return hd_dw_unit_init(&out->unit, o->dwarf64, o->profile, st);
@@ -194,6 +192,7 @@ static void teardown(hd_lw *L)
 	free(L->file_of_insn);
 	free(L->insts);
 	free(L->inst_head);
+	free(L->listed_by);
 }
 
 /* The steps, in the order their results are needed: code placement gives
@@ -203,13 +202,12 @@ static int run(hd_lw *L)
 {
 	if (hd_lower_place_code(L) != 0)
 		return -1;
-	/* Without an OpenCL.DebugInfo.100 or DebugInfo 1.00 compile unit there is nothing to lower (only
-	 * NonSemantic.Shader.DebugInfo.100, or no debug info at all): say so
-	 * rather than write an empty unit. */
+	/* Without a compile unit there is no debug info to lower: say so rather
+	 * than write an empty unit. */
 	if (L->cu < 0) {
 		hd_lower_fail(L, HD_BAD_INPUT, "no-compile-unit", NULL,
-		              "no-compile-unit: the module has no DebugCompilationUnit of "
-		              "OpenCL.DebugInfo.100 or DebugInfo, so no debug info to lower");
+		              "no-compile-unit: the module has no DebugCompilationUnit, so no "
+		              "debug info to lower");
 		return -1;
 	}
 	hd_lower_node(L, L->cu);

@@ -116,7 +116,7 @@ hd_die *hd_lower_type_member(hd_lw *L, const hd_di_node *n)
 {
 	uint32_t flags = hd_lw_word(n, "Flags"), value = hd_lw_word(n, "Value");
 	int is_static = hd_lower_member_is_static(L, n);
-	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent")), *d;
+	hd_die *parent = hd_lower_parent(L, hd_lower_member_of(L, n, "Parent")), *d;
 
 	if (L->failed || !(d = hd_die_new(L->u, parent, is_static ? DW_TAG_variable :
 	                                                            DW_TAG_member)))
@@ -145,7 +145,7 @@ hd_die *hd_lower_type_member(hd_lw *L, const hd_di_node *n)
  * flags give DW_AT_accessibility. */
 hd_die *hd_lower_type_inheritance(hd_lw *L, const hd_di_node *n)
 {
-	hd_die *child = hd_lower_parent(L, hd_lw_word(n, "Child")), *d;
+	hd_die *child = hd_lower_parent(L, hd_lower_member_of(L, n, "Child")), *d;
 	uint64_t off;
 
 	if (L->failed || !(d = hd_die_new(L->u, child, DW_TAG_inheritance)))

@@ -273,8 +273,9 @@ hd_die *hd_lower_source(hd_lw *L, const hd_di_node *n)
 
 /* ---- the unit ---- */
 
-/* DW_AT_language: 100's Language operand; 1.00 has none, so the module's
- * OpSource language stands in (the same SPIR-V enum). */
+/* DW_AT_language: the Language operand of 100 (a literal) and of
+ * NonSemantic.Shader.DebugInfo.100 (a constant); 1.00 has none, so the
+ * module's OpSource language stands in (the same SPIR-V enum). */
 static int add_language(hd_lw *L, hd_die *root, const hd_di_node *n)
 {
 	const hd_spv_enumerant *e;
@@ -282,7 +283,7 @@ static int add_language(hd_lw *L, hd_die *root, const hd_di_node *n)
 	uint16_t lang;
 	int32_t src;
 
-	if (n->set->id == HD_SET_OCL100)
+	if (n->set->id != HD_SET_DI100)
 		name = hd_lw_enum(n, "Language");
 	else if ((src = op_source(L, 0)) >= 0 &&
 	         (e = hd_spv_enum_value(&hd_spv_enum_SourceLanguage,

@@ -256,8 +256,13 @@ static int read_operation(hd_lw *L, const hd_di_node *n, dop *d)
 		              "%s needs %u operands", d->o->name, d->o->nargs);
 		return -1;
 	}
-	for (uint32_t i = 0; i < d->o->nargs; i++)
-		d->args[i] = n->args[sp.first + i];
+	for (uint32_t i = 0; i < d->o->nargs; i++) {
+		hd_di_span one = { sp.first + i, 1 };
+		/* literals, or (NonSemantic.Shader.DebugInfo.100) ids of constants */
+		const hd_spv_operand *op = &n->inst->operands[n->inst->noperands - 1];
+		if (hd_di_operand_value(L->m, n, op, one, &d->args[i]) != 0)
+			d->args[i] = 0;
+	}
 	return 0;
 }
 

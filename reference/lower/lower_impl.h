@@ -57,6 +57,9 @@ struct hd_lw {
 	int32_t *inst_head;
 	uint32_t ninsts, insts_cap;
 
+	/* lower_nonsemantic.c: per node, the composite listing it in Members */
+	int32_t *listed_by;
+
 	/* the growable arrays of hd_lowered and hd_dw_unit */
 	uint32_t places_cap, symbols_cap, rows_cap, loclists_cap, rnglists_cap,
 	         macros_cap, fdes_cap;
@@ -140,6 +143,13 @@ hd_die *hd_lower_source(hd_lw *L, const hd_di_node *n);
 int32_t hd_lower_file(hd_lw *L, uint32_t source_id);
 /* After the line program: MD5s kept only when every file has one. */
 int hd_lower_files_finish(hd_lw *L);
+
+/* ---- lower_nonsemantic.c ---- */
+/* The composite a member or inheritance belongs to: its operand (Parent of
+ * a DebugTypeMember, Child of a DebugTypeInheritance), or in
+ * NonSemantic.Shader.DebugInfo.100, which has neither, the composite whose
+ * Members list it; 0 when none. */
+uint32_t hd_lower_member_of(hd_lw *L, const hd_di_node *n, const char *operand);
 
 /* ---- lower_flags.c ---- */
 /* The attributes DebugInfoFlags imply on d (docs/lowering.md, "Flags"). */

@@ -35,10 +35,29 @@ static const hd_spv_operand *operand(const hd_di_node *n, const char *name)
 	return NULL;
 }
 
+/* NonSemantic.Shader.DebugInfo.100 gives numbers, enumerations and flags
+ * as ids of 32-bit constants where the other sets have literals: such an
+ * operand reads as the constant's value, so every handler serves the three
+ * sets alike. 0 and *v, or -1 when op is no such operand. */
+static int constant_operand(const hd_di_node *n, const hd_spv_operand *op, hd_di_span sp,
+                            uint32_t *v)
+{
+	if (op->kind != HD_SPV_ID || (op->target != HD_T_UINT32 && op->target != HD_T_ENUM))
+		return -1;
+	if (hd_di_operand_value(n->m, n, op, sp, v) != 0)
+		*v = 0;  /* names no constant: the validator reports it */
+	return 0;
+}
+
 uint32_t hd_lw_word(const hd_di_node *n, const char *name)
 {
+	const hd_spv_operand *op = operand(n, name);
 	hd_di_span sp;
-	return hd_lw_span(n, name, &sp) == 0 ? n->args[sp.first] : 0;
+	uint32_t v;
+
+	if (!op || hd_lw_span(n, name, &sp) != 0)
+		return 0;
+	return constant_operand(n, op, sp, &v) == 0 ? v : n->args[sp.first];
 }
 
 int hd_lw_is_none(hd_lw *L, uint32_t id)
@@ -76,7 +95,7 @@ const char *hd_lw_enum(const hd_di_node *n, const char *name)
 
 	if (!op || !op->en || hd_lw_span(n, name, &sp) != 0)
 		return NULL;
-	e = hd_spv_enum_value(op->en, n->args[sp.first]);
+	e = hd_spv_enum_value(op->en, hd_lw_word(n, name));
 	return e ? e->name : NULL;
 }
 

@@ -14,7 +14,7 @@
 
 #include "spirv_impl.h"
 
-static int is_block_end(uint32_t opcode)
+int hd_spv_is_block_end(uint32_t opcode)
 {
 	switch (opcode) {
 	case SpvOpBranch:
@@ -72,10 +72,31 @@ static int open_new(open_range *r, uint32_t slot, hd_di_range init)
 	return 0;
 }
 
-/* One debug-set instruction inside a body. */
+/* One debug-set instruction inside a body. NonSemantic.Shader.DebugInfo.100's
+ * DebugLine and DebugNoLine make line ranges as OpLine and OpNoLine do (its
+ * DebugLine: up to the next DebugLine, DebugNoLine or block end); the range's
+ * file is the DebugSource's insn. */
 static int body_debug(hd_spv_module *m, hd_di_function *f, const hd_di_node *n,
-                      uint32_t slot, open_range *scope)
+                      uint32_t slot, open_range *scope, open_range *line)
 {
+	if (hd_di_is(n, "DebugLine")) {
+		hd_di_range r = { .scope = -1, .inlined = -1 };
+		hd_di_span spans[HD_DI_MAX_OPERANDS];
+		uint32_t v = 0;
+
+		r.file = hd_spv_def(m, hd_di_operand_id(n, "Source"));
+		if (hd_di_operands(n, spans) >= 0) {
+			if (hd_di_operand_value(m, n, &n->inst->operands[1], spans[1], &v) == 0)
+				r.line = v;  /* Line Start */
+			if (hd_di_operand_value(m, n, &n->inst->operands[3], spans[3], &v) == 0)
+				r.column = v;  /* Column Start */
+		}
+		return open_new(line, slot, r);
+	}
+	if (hd_di_is(n, "DebugNoLine")) {
+		close_range(line, slot);
+		return 0;
+	}
 	if (hd_di_is(n, "DebugScope")) {
 		hd_di_range r = { .file = -1 };
 		r.scope = hd_di_index(m, hd_di_operand_id(n, "Scope"));
@@ -111,7 +132,7 @@ static int build_body(hd_spv_module *m, hd_di_function *f)
 
 		in->function = (int32_t)(f - m->functions);
 		if (in->node >= 0) {
-			if (body_debug(m, f, &m->nodes[in->node], slot, &scope) != 0)
+			if (body_debug(m, f, &m->nodes[in->node], slot, &scope, &line) != 0)
 				return -1;
 			continue;
 		}
@@ -130,7 +151,7 @@ static int build_body(hd_spv_module *m, hd_di_function *f)
 			continue;
 		}
 		slot++;
-		if (is_block_end(in->opcode)) {
+		if (hd_spv_is_block_end(in->opcode)) {
 			close_range(&scope, slot);
 			close_range(&line, slot);
 		}
@@ -141,19 +162,28 @@ static int build_body(hd_spv_module *m, hd_di_function *f)
 	return 0;
 }
 
-/* Links each DebugFunction to the body its Function operand names. */
+/* Links each DebugFunction to the body its Function operand names. In
+ * NonSemantic.Shader.DebugInfo.100 a DebugFunction has no Function operand:
+ * a DebugFunctionDefinition in the body names it and the OpFunction. */
 static void link_debug_functions(hd_spv_module *m)
 {
 	for (uint32_t i = 0; i < m->nnodes; i++) {
 		const hd_di_node *n = &m->nodes[i];
 		const hd_spv_insn *fn;
+		int32_t df = (int32_t)i;
 
-		if (!hd_di_is(n, "DebugFunction") || n->set->id == HD_SET_NONSEMANTIC)
+		if (hd_di_is(n, "DebugFunctionDefinition") && n->set->id == HD_SET_NONSEMANTIC) {
+			fn = hd_spv_def_insn(m, hd_di_operand_id(n, "Definition"));
+			df = hd_di_index(m, hd_di_operand_id(n, "Function"));
+		} else if (hd_di_is(n, "DebugFunction") && n->set->id != HD_SET_NONSEMANTIC) {
+			fn = hd_spv_def_insn(m, hd_di_operand_id(n, "Function"));
+		} else {
 			continue;
-		fn = hd_spv_def_insn(m, hd_di_operand_id(n, "Function"));
-		if (fn && fn->opcode == SpvOpFunction && fn->function >= 0 &&
+		}
+		if (fn && fn->opcode == SpvOpFunction && fn->function >= 0 && df >= 0 &&
+		    hd_di_is(&m->nodes[df], "DebugFunction") &&
 		    m->functions[fn->function].debug_function < 0)
-			m->functions[fn->function].debug_function = (int32_t)i;
+			m->functions[fn->function].debug_function = df;
 	}
 }
 

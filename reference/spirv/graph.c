@@ -59,6 +59,7 @@ static int build_nodes(hd_spv_module *m)
 		if (!set)
 			continue;
 		n = &m->nodes[m->nnodes];
+		n->m = m;
 		n->set = set;
 		n->opcode = w[4];
 		n->inst = hd_spv_inst_by_opcode(set, w[4]);
@@ -116,6 +117,26 @@ uint32_t hd_di_operand_id(const hd_di_node *n, const char *name)
 	for (int i = 0; i < n->inst->noperands; i++)
 		if (strcmp(n->inst->operands[i].name, name) == 0)
 			return spans[i].count ? n->args[spans[i].first] : 0;
+	return 0;
+}
+
+int hd_di_operand_value(const hd_spv_module *m, const hd_di_node *n, const hd_spv_operand *op,
+                        hd_di_span span, uint32_t *v)
+{
+	uint64_t wide;
+	unsigned width;
+
+	if (span.count == 0)
+		return -1;
+	if (op->kind != HD_SPV_ID) {
+		*v = n->args[span.first];
+		return 0;
+	}
+	if (op->target != HD_T_UINT32 && op->target != HD_T_ENUM)
+		return -1;
+	if (hd_spv_int_constant(m, n->args[span.first], &wide, &width, NULL) != 0 || width != 32)
+		return -1;
+	*v = (uint32_t)wide;
 	return 0;
 }
 

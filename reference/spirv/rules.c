@@ -14,7 +14,14 @@ static int has_kind(const hd_spv_inst *in, int kind)
 
 static int all(const hd_spv_inst *in) { (void)in; return 1; }
 static int has_ids(const hd_spv_inst *in) { return has_kind(in, HD_SPV_ID); }
-static int has_enums(const hd_spv_inst *in) { return has_kind(in, HD_SPV_ENUM); }
+/* An enum operand, or (NonSemantic) an id of a constant holding an enum value. */
+static int has_enums(const hd_spv_inst *in)
+{
+	for (int i = 0; i < in->noperands; i++)
+		if (in->operands[i].en)
+			return 1;
+	return 0;
+}
 
 static int has_targets(const hd_spv_inst *in)
 {
@@ -33,6 +40,18 @@ static int operation(const hd_spv_inst *in) { return is_named(in, "DebugOperatio
 static int composite(const hd_spv_inst *in) { return is_named(in, "DebugTypeComposite", NULL); }
 static int inlined_at(const hd_spv_inst *in) { return is_named(in, "DebugInlinedAt", NULL); }
 
+static int source_continued(const hd_spv_inst *in)
+{
+	return is_named(in, "DebugSourceContinued", NULL);
+}
+static int definition(const hd_spv_inst *in)
+{
+	return is_named(in, "DebugFunctionDefinition", NULL);
+}
+static int debug_line(const hd_spv_inst *in) { return is_named(in, "DebugLine", NULL); }
+static int build_id(const hd_spv_inst *in) { return is_named(in, "DebugBuildIdentifier", NULL); }
+static int entry_point(const hd_spv_inst *in) { return is_named(in, "DebugEntryPoint", NULL); }
+
 static int scope(const hd_spv_inst *in)
 {
 	return is_named(in, "DebugLexicalBlock", "DebugLexicalBlockDiscriminator") ||
@@ -43,28 +62,52 @@ typedef struct rule {
 	const char *name;
 	int (*applies)(const hd_spv_inst *in);
 	/* The specification the section is in, when the rule rests on one set's
-	 * text for both sets; NULL for the instruction's own set. */
+	 * text for both Khronos sets; NULL for the instruction's own set. */
 	const char *spec;
-	const char *source;  /* the section, and what it asks */
+	const char *source;     /* the section, and what it asks; NULL: the rule is
+	                         * NonSemantic.Shader.DebugInfo.100's only */
+	const char *ns_source;  /* where NonSemantic.Shader.DebugInfo.100 states it,
+	                         * NULL when that set has no such rule */
 } rule;
 
 static const rule inst_rules[] = {
-	{ "result-type", all, NULL, "section 2: Result Type is OpTypeVoid" },
-	{ "operand-count", all, NULL, "section 4: the instruction's word count and operands" },
-	{ "undefined-id", has_ids, "OpenCL.DebugInfo.100", "section 2.1: no dangling references" },
+	{ "result-type", all, NULL, "section 2: Result Type is OpTypeVoid",
+	  "Binary Form: Result Type is OpTypeVoid" },
+	{ "operand-count", all, NULL, "section 4: the instruction's word count and operands",
+	  "Instructions: the instruction's word count and operands" },
+	{ "undefined-id", has_ids, "OpenCL.DebugInfo.100", "section 2.1: no dangling references",
+	  "Removing Instructions: no dangling references" },
 	/* every instruction: Result Type is an <id> operand too */
 	{ "forward-reference", all, "OpenCL.DebugInfo.100",
-	  "section 2.2: only Members and DebugFunction's Function may be forward" },
-	{ "operand-target", has_targets, NULL, "section 4: what each operand must name" },
-	{ "enum-value", has_enums, NULL, "section 3: the set's enumerations" },
-	{ "layout", all, NULL, "section 2: debug instructions' place in the logical layout" },
-	{ "operation-operands", operation, NULL, "section 3.6: operands per debug operation" },
-	{ "opaque-type", composite, NULL, "section 2 and DebugTypeComposite: opaque types" },
+	  "section 2.2: only Members and DebugFunction's Function may be forward",
+	  "Forward references, DebugTypeComposite: only Members may be forward" },
+	{ "operand-target", has_targets, NULL, "section 4: what each operand must name",
+	  "Instructions: what each operand must name" },
+	{ "enum-value", has_enums, NULL, "section 3: the set's enumerations",
+	  "Enumerations: the value of an enumeration's constant" },
+	{ "layout", all, NULL, "section 2: debug instructions' place in the logical layout",
+	  "Binary Form: debug instructions' place in the layout and in blocks" },
+	{ "operation-operands", operation, NULL, "section 3.6: operands per debug operation",
+	  "Debug Operations: operands per debug operation" },
+	{ "opaque-type", composite, NULL, "section 2 and DebugTypeComposite: opaque types",
+	  "Binary Form and DebugTypeComposite: opaque types" },
 	{ "member-parent", composite, "DebugInfo 1.00",
 	  "section 4.3: a member's Parent, an inheritance's Child, is the composite "
-	  "listing it" },
-	{ "scope-cycle", scope, NULL, "section 2.2: a Parent chain ends at the compilation unit" },
-	{ "inlined-cycle", inlined_at, NULL, "section 4.7 DebugInlinedAt: an Inlined chain ends" },
+	  "listing it", NULL },
+	{ "scope-cycle", scope, NULL, "section 2.2: a Parent chain ends at the compilation unit",
+	  "Forward references: a Parent chain ends at the compilation unit" },
+	{ "inlined-cycle", inlined_at, NULL, "section 4.7 DebugInlinedAt: an Inlined chain ends",
+	  "DebugInlinedAt: an Inlined chain ends" },
+	{ "definition", definition, NULL, NULL,
+	  "DebugFunctionDefinition: in its function's entry block, one per function and "
+	  "per DebugFunction" },
+	{ "continued", source_continued, NULL, NULL,
+	  "DebugSourceContinued: follows a DebugSource or DebugSourceContinued with text" },
+	{ "line-order", debug_line, NULL, NULL, "DebugLine: the range ends after it starts" },
+	{ "identifier", build_id, NULL, NULL,
+	  "DebugBuildIdentifier: at least 32 lowercase hexadecimal digits" },
+	{ "entry-point", entry_point, NULL, NULL,
+	  "DebugEntryPoint: the DebugFunction defined in an entry point's function" },
 };
 
 static const char *const module_rules[][2] = {
@@ -87,17 +130,28 @@ const char *hd_spv_spec_name(const hd_spv_set *s)
 	}
 }
 
+/* One line of the catalogue: SET/INST/RULE and where the set states it. */
+static void print_rule(hd_buf *out, const hd_spv_set *set, const hd_spv_inst *in,
+                       const rule *r)
+{
+	int ns = set->id == HD_SET_NONSEMANTIC;
+	const char *spec = !ns && r->spec ? r->spec : hd_spv_spec_name(set);
+
+	hd_buf_printf(out, "%s/%s/%s\t%s %s\n", set->import_name, in->name, r->name, spec,
+	              ns ? r->ns_source : r->source);
+}
+
 void hd_spv_rules_print(hd_buf *out)
 {
 	for (size_t i = 0; i < sizeof module_rules / sizeof module_rules[0]; i++)
 		hd_buf_printf(out, "%s\t%s\n", module_rules[i][0], module_rules[i][1]);
 	for (int s = 0; s < HD_SET_COUNT; s++) {
 		const hd_spv_set *set = &hd_spv_sets[s];
+		int ns = set->id == HD_SET_NONSEMANTIC;
 
-		if (set->id == HD_SET_NONSEMANTIC)
-			continue;
-		hd_buf_printf(out, "%s/unknown-instruction\t%s section 3.1: instruction numbers\n",
-		              set->import_name, hd_spv_spec_name(set));
+		hd_buf_printf(out, "%s/unknown-instruction\t%s %s: instruction numbers\n",
+		              set->import_name, hd_spv_spec_name(set),
+		              ns ? "Instruction Enumeration" : "section 3.1");
 		for (uint32_t k = 0; k < set->ninsts; k++) {
 			const hd_spv_inst *in = &set->insts[k];
 			hd_di_node probe = { .set = set, .inst = in };
@@ -105,11 +159,10 @@ void hd_spv_rules_print(hd_buf *out)
 			if (!hd_di_validated(&probe))
 				continue;
 			for (size_t r = 0; r < sizeof inst_rules / sizeof inst_rules[0]; r++) {
-				const char *spec = inst_rules[r].spec ? inst_rules[r].spec : hd_spv_spec_name(set);
+				const rule *ru = &inst_rules[r];
 
-				if (inst_rules[r].applies(in))
-					hd_buf_printf(out, "%s/%s/%s\t%s %s\n", set->import_name,
-					              in->name, inst_rules[r].name, spec, inst_rules[r].source);
+				if ((ns ? ru->ns_source : ru->source) && ru->applies(in))
+					print_rule(out, set, in, ru);
 			}
 		}
 	}

@@ -38,6 +38,7 @@ typedef struct hd_spv_insn {
 /* One decoded debug-info instruction. Operands are the raw words after the
  * extended opcode; hd_di_operands() maps them onto the grammar's operands. */
 typedef struct hd_di_node {
+	const struct hd_spv_module *m;  /* the module it is in */
 	const hd_spv_set *set;
 	const hd_spv_inst *inst;  /* NULL: the set has no such opcode */
 	uint32_t opcode;          /* the extended opcode */
@@ -169,6 +170,11 @@ int hd_di_build(hd_spv_module *m, hd_status *st);
 int hd_di_operands(const hd_di_node *n, hd_di_span *spans);
 /* The first id of the operand named name, 0 when absent. */
 uint32_t hd_di_operand_id(const hd_di_node *n, const char *name);
+/* The number an operand holds: its word for a literal or enum operand; for
+ * an id of a NonSemantic.Shader.DebugInfo.100 number (uint32, enum=KIND),
+ * the value of the 32-bit OpConstant it names. 0, or -1 when it names none. */
+int hd_di_operand_value(const hd_spv_module *m, const hd_di_node *n, const hd_spv_operand *op,
+                        hd_di_span span, uint32_t *v);
 
 /* Validation (validate*.c). Adds diagnostics; returns how many rules broke. */
 uint32_t hd_di_validate(hd_spv_module *m);

@@ -9,6 +9,8 @@
 
 /* body.c: function bodies, their scope and line ranges, declare/value points. */
 int hd_di_build_functions(hd_spv_module *m);
+/* Whether a core opcode ends a block (a branch, return, kill ...). */
+int hd_spv_is_block_end(uint32_t opcode);
 
 /* The node's instruction name, or "OpExtInst" when its opcode is unknown. */
 static inline const char *hd_di_name(const hd_di_node *n)
@@ -29,17 +31,23 @@ static inline int hd_di_is(const hd_di_node *n, const char *name)
 	return n && n->inst && strcmp(n->inst->name, name) == 0;
 }
 
-/* Whether the validator checks node n: a known instruction of OpenCL.DebugInfo.100 or DebugInfo 1.00,
- * DebugModuleINTEL excepted (decode-only). */
+/* Whether the validator checks node n: a known instruction, DebugModuleINTEL
+ * excepted (decode-only). */
 static inline int hd_di_validated(const hd_di_node *n)
 {
-	return n->inst && n->set->id != HD_SET_NONSEMANTIC &&
-	       strcmp(n->inst->name, "DebugModuleINTEL") != 0;
+	return n->inst && strcmp(n->inst->name, "DebugModuleINTEL") != 0;
 }
+
+
+/* Whether n is one of the debug instructions that stand inside function
+ * bodies (validate_module.c). */
+int hd_di_in_body_kind(const hd_di_node *n);
 
 /* validate_refs.c: what each operand names; validate_module.c: the rest. */
 void hd_di_validate_refs(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans);
 void hd_di_validate_layout(hd_spv_module *m);
 void hd_di_validate_cycles(hd_spv_module *m);
+/* validate_nonsemantic.c: the rules NonSemantic.Shader.DebugInfo.100 adds. */
+void hd_di_validate_nonsemantic(hd_spv_module *m);
 
 #endif

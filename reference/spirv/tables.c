@@ -101,6 +101,14 @@ const char *hd_spv_target_name(hd_spv_target t)
 		[HD_T_MACRO_DEF] = "DebugMacroDef",
 		[HD_T_VALUE] = "an instruction that computes a value",
 		[HD_T_DEBUG] = "a debug-info instruction",
+		[HD_T_UINT32] = "an OpConstant of 32-bit integer type",
+		[HD_T_ENUM] = "an OpConstant of 32-bit integer type",
+		[HD_T_BOOL] = "OpConstantTrue or OpConstantFalse",
+		[HD_T_ARRAY_COUNT] = "an integer constant, DebugGlobalVariable or DebugLocalVariable",
+		[HD_T_GLOBAL_VAR_OR_EXPRESSION] =
+			"an OpVariable, a constant, DebugExpression or DebugInfoNone",
+		[HD_T_DEBUG_FUNCTION] = "DebugFunction",
+		[HD_T_COMPILATION_UNIT] = "DebugCompilationUnit",
 	};
 	return (unsigned)t < HD_T_COUNT ? names[t] : "?";
 }

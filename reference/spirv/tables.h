@@ -55,6 +55,14 @@ typedef enum hd_spv_target {
 	HD_T_MACRO_DEF,       /* DebugMacroDef */
 	HD_T_VALUE,           /* a non-debug instruction that computes a value */
 	HD_T_DEBUG,           /* any debug-info instruction */
+	/* NonSemantic.Shader.DebugInfo.100 only (operand-targets-nonsemantic.txt) */
+	HD_T_UINT32,          /* OpConstant of 32-bit integer type */
+	HD_T_ENUM,            /* the same, whose value is one of the operand's .en */
+	HD_T_BOOL,            /* OpConstantTrue or OpConstantFalse */
+	HD_T_ARRAY_COUNT,     /* integer constant, DebugGlobalVariable or DebugLocalVariable */
+	HD_T_GLOBAL_VAR_OR_EXPRESSION, /* HD_T_GLOBAL_VAR, or a DebugExpression */
+	HD_T_DEBUG_FUNCTION,  /* DebugFunction */
+	HD_T_COMPILATION_UNIT,/* DebugCompilationUnit */
 	HD_T_COUNT
 } hd_spv_target;
 
@@ -78,7 +86,8 @@ typedef struct hd_spv_operand {
 	uint8_t target;         /* hd_spv_target of the id (first id of a pair) */
 	uint8_t target2;        /* hd_spv_target of a pair's second id */
 	uint8_t forward;        /* a forward reference is allowed (spec section 2.2) */
-	const hd_spv_enum *en;  /* HD_SPV_ENUM: the enum it takes its value from */
+	const hd_spv_enum *en;  /* HD_SPV_ENUM, or an id of target HD_T_ENUM: the enum
+	                         * its value (the constant's value) is taken from */
 } hd_spv_operand;
 
 typedef struct hd_spv_inst {
@@ -91,7 +100,7 @@ typedef struct hd_spv_inst {
 typedef enum hd_spv_set_id {
 	HD_SET_OCL100,      /* OpenCL.DebugInfo.100 */
 	HD_SET_DI100,       /* DebugInfo (1.00) */
-	HD_SET_NONSEMANTIC, /* NonSemantic.Shader.DebugInfo.100: decoded, not validated */
+	HD_SET_NONSEMANTIC, /* NonSemantic.Shader.DebugInfo.100 */
 	HD_SET_COUNT
 } hd_spv_set_id;
 

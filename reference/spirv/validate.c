@@ -1,8 +1,8 @@
-/* The validator: every rule OpenCL.DebugInfo.100 and DebugInfo
- * 1.00 (DebugInfo 1.00) state, instruction by instruction. Each check is one
- * function; rules.c lists the rule ids they report with their spec source.
- * NonSemantic.Shader.DebugInfo.100 is decoded but not validated (neither OpenCL.DebugInfo.100 nor DebugInfo 1.00
- * defines it here), and DebugModuleINTEL is decode-only. */
+/* The validator: every rule OpenCL.DebugInfo.100, DebugInfo
+ * 1.00 (DebugInfo 1.00) and NonSemantic.Shader.DebugInfo.100 state, instruction
+ * by instruction. Each check is one function; rules.c lists the rule ids
+ * they report with their spec source. The rules only the NonSemantic set
+ * has are in validate_nonsemantic.c. DebugModuleINTEL is decode-only. */
 #include "spirv_impl.h"
 
 /* OpenCL.DebugInfo.100 section 2: the Result Type of every instruction is OpTypeVoid.
@@ -24,18 +24,20 @@ static void check_result_type(hd_spv_module *m, const hd_di_node *n)
 		                in->type, ty->offset);
 }
 
-/* DebugOperation: the operation takes exactly the literals its table row
- * gives (OpenCL.DebugInfo.100 section 3.6, "No. of Operands"). */
+/* DebugOperation: the operation takes exactly the operands its table row
+ * gives (OpenCL.DebugInfo.100 section 3.6, "No. of Operands"): literals, or in
+ * NonSemantic.Shader.DebugInfo.100 ids of constants. */
 static void check_operation(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans,
                             const hd_spv_enumerant *e)
 {
 	uint32_t have = spans[1].count;
+	int literal = n->inst->operands[1].kind == HD_SPV_LITERAL;
 
 	if (e && have != e->nparams)
 		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "operation-operands",
 		                n->inst->operands[1].name, m->insns[n->insn].offset, n->id,
-		                "%s takes %u literal operand%s, not %u", e->name, e->nparams,
-		                e->nparams == 1 ? "" : "s", have);
+		                "%s takes %u %soperand%s, not %u", e->name, e->nparams,
+		                literal ? "literal " : "", e->nparams == 1 ? "" : "s", have);
 }
 
 /* Every enum operand takes its value from the set's own table: the two
@@ -47,9 +49,9 @@ static void check_enums(hd_spv_module *m, const hd_di_node *n, const hd_di_span 
 		const hd_spv_operand *op = &n->inst->operands[i];
 		uint32_t v;
 
-		if (op->kind != HD_SPV_ENUM || spans[i].count == 0)
-			continue;
-		v = n->args[spans[i].first];
+		if (!op->en || spans[i].count == 0 ||
+		    hd_di_operand_value(m, n, op, spans[i], &v) != 0)
+			continue;  /* an id that names no constant is operand-target's */
 		if (!hd_spv_enum_valid(op->en, v)) {
 			hd_spv_diag_add(m, n->set->import_name, n->inst->name, "enum-value", op->name,
 			                m->insns[n->insn].offset, n->id,
@@ -148,5 +150,6 @@ uint32_t hd_di_validate(hd_spv_module *m)
 			check_node(m, &m->nodes[i]);
 	hd_di_validate_layout(m);
 	hd_di_validate_cycles(m);
+	hd_di_validate_nonsemantic(m);
 	return m->ndiags + m->ndiags_dropped;
 }

@@ -4,10 +4,13 @@
 
 #include "spirv_impl.h"
 
-static int in_body_kind(const hd_di_node *n)
+int hd_di_in_body_kind(const hd_di_node *n)
 {
 	return hd_di_is(n, "DebugScope") || hd_di_is(n, "DebugNoScope") ||
-	       hd_di_is(n, "DebugDeclare") || hd_di_is(n, "DebugValue");
+	       hd_di_is(n, "DebugDeclare") || hd_di_is(n, "DebugValue") ||
+	       /* NonSemantic.Shader.DebugInfo.100, Binary Form */
+	       hd_di_is(n, "DebugLine") || hd_di_is(n, "DebugNoLine") ||
+	       hd_di_is(n, "DebugFunctionDefinition");
 }
 
 /* Sections 1–8 of the core logical layout (capabilities … annotations):
@@ -25,7 +28,8 @@ static int before_section9(const hd_spv_insn *in)
 }
 
 /* OpenCL.DebugInfo.100 section 2 / DebugInfo 1.00 section 2: DebugScope, DebugNoScope,
- * DebugDeclare and DebugValue go inside function bodies; every other debug
+ * DebugDeclare and DebugValue go inside function bodies (NonSemantic adds
+ * DebugLine, DebugNoLine and DebugFunctionDefinition); every other debug
  * instruction goes after section 9's start and before the first function.
  * Like SPIRV-Tools, we let them interleave with section 9's types,
  * constants and variables: they must, to name constants without forward
@@ -53,10 +57,14 @@ void hd_di_validate_layout(hd_spv_module *m)
 		if (!hd_di_validated(n))
 			continue;
 		if (in->function >= 0) {
-			if (!in_body_kind(n))
-				why = "only DebugScope, DebugNoScope, DebugDeclare and DebugValue may "
-				      "stand inside a function";
-		} else if (in_body_kind(n)) {
+			if (!hd_di_in_body_kind(n))
+				why = n->set->id == HD_SET_NONSEMANTIC
+				      ? "only DebugScope, DebugNoScope, DebugDeclare, DebugValue, "
+				        "DebugLine, DebugNoLine and DebugFunctionDefinition may stand "
+				        "inside a function"
+				      : "only DebugScope, DebugNoScope, DebugDeclare and DebugValue may "
+				        "stand inside a function";
+		} else if (hd_di_in_body_kind(n)) {
 			why = "it may only stand inside a function";
 		} else if (n->insn > first_function) {
 			why = "it must come before the first function";

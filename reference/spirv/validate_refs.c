@@ -27,7 +27,8 @@ static const char *const scope_kinds[] = {
 static const char *const type_kinds[] = {
 	"DebugTypeBasic", "DebugTypePointer", "DebugTypeQualifier", "DebugTypeArray",
 	"DebugTypeVector", "DebugTypedef", "DebugTypeFunction", "DebugTypeEnum",
-	"DebugTypeComposite", "DebugTypePtrToMember", "DebugTypeTemplate", NULL
+	"DebugTypeComposite", "DebugTypePtrToMember", "DebugTypeTemplate",
+	"DebugTypeMatrix" /* NonSemantic.Shader.DebugInfo.100 only */, NULL
 };
 static const char *const member_kinds[] = {
 	"DebugTypeMember", "DebugFunction", "DebugTypeInheritance", NULL
@@ -77,6 +78,8 @@ static const char *single_kind(hd_spv_target t)
 	case HD_T_OPERATION: return "DebugOperation";
 	case HD_T_INLINED_AT: return "DebugInlinedAt";
 	case HD_T_MACRO_DEF: return "DebugMacroDef";
+	case HD_T_DEBUG_FUNCTION: return "DebugFunction";
+	case HD_T_COMPILATION_UNIT: return "DebugCompilationUnit";
 	default: return NULL;
 	}
 }
@@ -95,6 +98,16 @@ static int computes_value(const hd_spv_insn *def)
 	const hd_spv_coreop *op = hd_spv_coreop_by_opcode(def->opcode);
 
 	return op && op->has_type && def->opcode != SpvOpFunction;
+}
+
+/* NonSemantic.Shader.DebugInfo.100 passes numbers, enumerations and flags
+ * as "the <id> of a 32-bit integer OpConstant" (its Introduction). */
+static int is_uint32(const hd_spv_module *m, uint32_t id)
+{
+	uint64_t v;
+	unsigned width = 0;
+
+	return hd_spv_int_constant(m, id, &v, &width, NULL) == 0 && width == 32;
 }
 
 /* Whether the instruction defining id fits class t for a node of set. */
@@ -137,6 +150,17 @@ static int target_ok(const hd_spv_module *m, const hd_spv_set *set, hd_spv_targe
 		return none || def->opcode == SpvOpFunction;
 	case HD_T_OPVARIABLE:
 		return def->opcode == SpvOpVariable;
+	case HD_T_UINT32:
+	case HD_T_ENUM:  /* the value itself is check_enums' (validate.c) */
+		return is_uint32(m, id);
+	case HD_T_BOOL:
+		return def->opcode == SpvOpConstantTrue || def->opcode == SpvOpConstantFalse;
+	case HD_T_ARRAY_COUNT:
+		return none || hd_spv_int_constant(m, id, &v, NULL, NULL) == 0 ||
+		       hd_di_is(n, "DebugGlobalVariable") || hd_di_is(n, "DebugLocalVariable");
+	case HD_T_GLOBAL_VAR_OR_EXPRESSION:
+		return none || def->opcode == SpvOpVariable || is_constant(def) ||
+		       hd_di_is(n, "DebugExpression");
 	case HD_T_VALUE:
 		return !n && computes_value(def);
 	case HD_T_DEBUG:

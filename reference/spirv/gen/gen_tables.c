@@ -6,11 +6,15 @@
  *   grammar-errata.txt   corrections where a grammar file disagrees with the
  *                        spec it transcribes (each line cites the spec);
  *   operand-targets.txt  for every id operand, what it may name (the specs'
- *                        prose rules), and which may be forward references.
+ *                        prose rules), and which may be forward references;
+ *   operand-targets-nonsemantic.txt  the same for the operands that
+ *                        NonSemantic.Shader.DebugInfo.100 has of its own or
+ *                        reads otherwise: its numbers, enumerations and
+ *                        flags are ids of constants, not literals.
  * A name in either file that the grammar does not have stops the build, so
  * they cannot drift from the grammar.
  *
- * usage: gen_tables OUT.c GRAMMAR_DIR ERRATA TARGETS */
+ * usage: gen_tables OUT.c GRAMMAR_DIR ERRATA TARGETS NONSEMANTIC_TARGETS */
 #include <cjson/cJSON.h>
 #include <ctype.h>
 #include <stdarg.h>
@@ -27,6 +31,7 @@ typedef struct operand {
 	char kind[64];
 	char quant;          /* 0, '?', '*', or '+' from the errata */
 	char target[2][40];  /* from operand-targets.txt */
+	char en[64];         /* target "enum=KIND": the constant's value is a KIND value */
 	int forward;
 } operand;
 
@@ -54,11 +59,13 @@ static set sets[] = {
 	{ .file = "extinst.debuginfo.grammar.json",
 	  .import_name = "DebugInfo", .id = "HD_SET_DI100", .checked = 1 },
 	{ .file = "extinst.nonsemantic.shader.debuginfo.100.grammar.json",
-	  .import_name = "NonSemantic.Shader.DebugInfo.100", .id = "HD_SET_NONSEMANTIC" },
+	  .import_name = "NonSemantic.Shader.DebugInfo.100", .id = "HD_SET_NONSEMANTIC",
+	  .checked = 1 },
 };
 #define NSETS (int)(sizeof sets / sizeof sets[0])
 
-static const char *errata_path, *targets_path;
+static const char *errata_path, *targets_path, *ns_targets_path;
+static int only_set = -1;  /* targets_line: -1 every checked set, else that one */
 
 static void die(const char *fmt, ...)
 {
@@ -281,17 +288,26 @@ static void targets_line(char **fl, int n, const char *where)
 		inst *in;
 		int k, t = 0;
 
-		if (!sets[s].checked || !(in = find_inst(&sets[s], fl[0])))
+		if (!sets[s].checked || (only_set >= 0 && s != only_set) ||
+		    !(in = find_inst(&sets[s], fl[0])))
 			continue;
 		k = find_operand(in, fl[1]);
 		if (k < 0)
 			continue;
+		/* a later line (the NonSemantic file) replaces an earlier one */
+		memset(in->ops[k].target, 0, sizeof in->ops[k].target);
+		in->ops[k].en[0] = 0;
+		in->ops[k].forward = 0;
 		for (int i = 2; i < n; i++) {
-			if (strcmp(fl[i], "forward") == 0)
+			if (strcmp(fl[i], "forward") == 0) {
 				in->ops[k].forward = 1;
-			else if (t < 2)
+			} else if (strncmp(fl[i], "enum=", 5) == 0 && t == 0) {
+				snprintf(in->ops[k].target[t++], sizeof in->ops[k].target[0], "enum");
+				snprintf(in->ops[k].en, sizeof in->ops[k].en, "%s", fl[i] + 5);
+			} else if (t < 2) {
 				snprintf(in->ops[k].target[t++], sizeof in->ops[k].target[0], "%s",
 				         fl[i]);
+			}
 		}
 		applied = 1;
 	}
@@ -302,6 +318,11 @@ static void targets_line(char **fl, int n, const char *where)
 static void apply_targets(void)
 {
 	read_lines(targets_path, 3, targets_line);
+	for (int s = 0; s < NSETS; s++)
+		if (strcmp(sets[s].id, "HD_SET_NONSEMANTIC") == 0)
+			only_set = s;
+	read_lines(ns_targets_path, 3, targets_line);
+	only_set = -1;
 	/* Completeness: every id operand of a checked set says what it names. */
 	for (int s = 0; s < NSETS; s++) {
 		if (!sets[s].checked)
@@ -377,21 +398,29 @@ static cJSON *find_kind(cJSON *kinds, const char *name)
 	return NULL;
 }
 
-static const char *okind(const char *kind, char *enum_ref, size_t cap, int s)
+/* The C name of the enum KIND (an enum operand's kind, or what an
+ * "enum=KIND" target names): a core enum, or one of the set's own kinds.
+ * A kind neither has stops the build. */
+static void enum_ref(const char *kind, char *out, size_t cap, int s)
 {
-	enum_ref[0] = 0;
+	if (strcmp(kind, "StorageClass") == 0 || strcmp(kind, "SourceLanguage") == 0)
+		snprintf(out, cap, "&hd_spv_enum_%s", kind);
+	else if (find_kind(sets[s].kinds, kind))
+		snprintf(out, cap, "&en_%s_%s", ident(sets[s].import_name), kind);
+	else
+		die("%s: %s is no enum of the set or the core", sets[s].import_name, kind);
+}
+
+static const char *okind(const char *kind, char *eref, size_t cap, int s)
+{
+	eref[0] = 0;
 	if (strcmp(kind, "IdRef") == 0)
-		return "HD_SPV_ID";
+		return "HD_SPV_ID";  /* an "enum=KIND" target sets eref afterwards */
 	if (strcmp(kind, "LiteralInteger") == 0)
 		return "HD_SPV_LITERAL";
 	if (strcmp(kind, "PairIdRefIdRef") == 0)
 		return "HD_SPV_PAIR";
-	if (strcmp(kind, "StorageClass") == 0 || strcmp(kind, "SourceLanguage") == 0)
-		snprintf(enum_ref, cap, "&hd_spv_enum_%s", kind);
-	else if (find_kind(sets[s].kinds, kind))
-		snprintf(enum_ref, cap, "&en_%s_%s", ident(sets[s].import_name), kind);
-	else
-		die("%s: unknown operand kind %s", sets[s].import_name, kind);
+	enum_ref(kind, eref, cap, s);
 	return "HD_SPV_ENUM";
 }
 
@@ -429,6 +458,8 @@ static void emit_set(FILE *out, int s)
 			operand *op = &in->ops[o];
 			char eref[192];
 			const char *kind = okind(op->kind, eref, sizeof eref, s);
+			if (op->en[0])
+				enum_ref(op->en, eref, sizeof eref, s);
 			fprintf(out, "\t{ \"%s\", %s, %s, %s, %s, %d, %s },\n", op->name, kind,
 			        op->quant == '?'   ? "HD_SPV_OPT"
 			        : op->quant == '*' ? "HD_SPV_MANY"
@@ -502,10 +533,11 @@ int main(int argc, char **argv)
 	FILE *out;
 	cJSON *core;
 
-	if (argc != 5)
-		die("usage: gen_tables OUT.c GRAMMAR_DIR ERRATA TARGETS");
+	if (argc != 6)
+		die("usage: gen_tables OUT.c GRAMMAR_DIR ERRATA TARGETS NONSEMANTIC_TARGETS");
 	errata_path = argv[3];
 	targets_path = argv[4];
+	ns_targets_path = argv[5];
 	for (int s = 0; s < NSETS; s++)
 		load_set(&sets[s], argv[2]);
 	core = load_json(argv[2], "spirv.core.grammar.json");
