@@ -315,51 +315,40 @@ static void test_partial(const hd_lowered *l, const hd_spv_module *m, unsigned w
 	   memcmp(got, bytes8, 8) == 0, "dl reads its lower half from memory, its upper from the VGPR");
 }
 
+/* Loads text, lowers it for each wave size it names and runs check on each
+ * lowering; waves is 64 alone, or 64 then 32. */
+static void each_wave(const char *text, const char *what, unsigned last_wave,
+                      void (*check)(const hd_lowered *, const hd_spv_module *, unsigned))
+{
+	hd_spv_module *m = load(text);
+	char name[64];
+
+	snprintf(name, sizeof name, "%s: the module loads", what);
+	OK(m != NULL, name);
+	for (unsigned wave = 64; m && wave >= last_wave; wave /= 2) {
+		hd_lowered *l = lower(m, wave);
+
+		snprintf(name, sizeof name, "%s: lowers for wave%u", what, wave);
+		OK(l != NULL, name);
+		if (l)
+			check(l, m, wave);
+		hd_lowered_free(l);
+	}
+	hd_spv_free(m);
+}
+
+static void test_indexes_wave(const hd_lowered *l, const hd_spv_module *m, unsigned wave)
+{
+	(void)wave;  /* the field walk does not depend on the wave size */
+	test_indexes(l, m);
+}
+
 int main(void)
 {
-	hd_spv_module *m;
-
 	tap_begin();
-	m = load(scopes_text);
-	OK(m != NULL, "the scopes module loads");
-	for (unsigned wave = 64; m && wave >= 32; wave /= 2) {
-		hd_lowered *l = lower(m, wave);
-		OK(l != NULL, "scopes: lowers");
-		if (!l)
-			continue;
-		test_scopes(l, m, wave);
-		hd_lowered_free(l);
-	}
-	hd_spv_free(m);
-	m = load(constant_text);
-	OK(m != NULL, "the constant module loads");
-	for (unsigned wave = 64; m && wave >= 32; wave /= 2) {
-		hd_lowered *l = lower(m, wave);
-		OK(l != NULL, "constant: lowers");
-		if (l)
-			test_constant(l, m, wave);
-		hd_lowered_free(l);
-	}
-	hd_spv_free(m);
-	m = load(partial_text);
-	OK(m != NULL, "the partial module loads");
-	for (unsigned wave = 64; m && wave >= 32; wave /= 2) {
-		hd_lowered *l = lower(m, wave);
-		OK(l != NULL, "partial: lowers");
-		if (l)
-			test_partial(l, m, wave);
-		hd_lowered_free(l);
-	}
-	hd_spv_free(m);
-	m = load(indexes_text);
-	OK(m != NULL, "the indexes module loads");
-	if (m) {
-		hd_lowered *l = lower(m, 64);
-		OK(l != NULL, "indexes: lowers");
-		if (l)
-			test_indexes(l, m);
-		hd_lowered_free(l);
-	}
-	hd_spv_free(m);
+	each_wave(scopes_text, "scopes", 32, test_scopes);
+	each_wave(constant_text, "constant", 32, test_constant);
+	each_wave(partial_text, "partial", 32, test_partial);
+	each_wave(indexes_text, "indexes", 64, test_indexes_wave);
 	return tap_end();
 }
