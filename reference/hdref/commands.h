@@ -17,5 +17,6 @@ int hd_cmd_debuginfo(int argc, char **argv, int verbose);
 int hd_cmd_lower(int argc, char **argv, int verbose);
 int hd_cmd_dump(int argc, char **argv, int verbose);
 int hd_cmd_decode(int argc, char **argv, int verbose);
+int hd_cmd_exec(int argc, char **argv, int verbose);
 
 #endif

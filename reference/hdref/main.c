@@ -35,6 +35,8 @@ static const hd_command commands[] = {
 	  hd_cmd_dump },
 	{ "decode", "OBJ", "print every variable's location expression, one line each",
 	  hd_cmd_decode },
+	{ "exec", "FILE [--kernel NAME]", "run a kernel on the SPIR-V interpreter, print its outcome",
+	  hd_cmd_exec },
 	{ "help", "", "show this help", cmd_help },
 };
 

@@ -1,0 +1,109 @@
+/* Conversions between scalar kinds, component by component. Where SPIR-V
+ * leaves a result undefined (a float too large for the integer, NaN), the
+ * interpreter saturates and gives 0 for NaN, as AMDGPU's v_cvt instructions
+ * do, instead of handing the host C compiler an undefined conversion. */
+#include <math.h>
+#include <string.h>
+
+#include "ops.h"
+
+static uint64_t umax_of(unsigned bits)
+{
+	return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
+
+static int64_t smax_of(unsigned bits)
+{
+	return (int64_t)(umax_of(bits) >> 1);
+}
+
+static uint64_t float_to_u(double v, unsigned bits)
+{
+	if (isnan(v) || v <= 0)
+		return 0;
+	if (v >= ldexp(1, (int)bits))
+		return umax_of(bits);
+	return (uint64_t)v;
+}
+
+static uint64_t float_to_s(double v, unsigned bits)
+{
+	if (isnan(v))
+		return 0;
+	if (v >= ldexp(1, (int)bits - 1))
+		return (uint64_t)smax_of(bits);
+	if (v < -ldexp(1, (int)bits - 1))
+		return (uint64_t)(-smax_of(bits) - 1);
+	return (uint64_t)(int64_t)v;
+}
+
+/* Integer to float rounds once, to the destination's precision. */
+static void int_to_float(uint8_t *p, unsigned bits, int is_signed, uint64_t u, int64_t s)
+{
+	if (bits == 32)
+		hd_x_put_f(p, 32, is_signed ? (double)(float)s : (double)(float)u);
+	else
+		hd_x_put_f(p, bits, is_signed ? (double)s : (double)u);
+}
+
+int x_convert(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
+{
+	const hd_exec *x = r->x;
+	uint32_t n, ns;
+	const hd_xtype *d = hd_x_scalar(x, hd_x_type(x, in->w[1]), &n);
+	const hd_xtype *s = hd_x_scalar(x, hd_x_val_type(r, in->w[3]), &ns);
+	const uint8_t *src = hd_x_val(r, l, in->w[3]);
+	uint8_t *res = hd_x_val(r, l, in->w[2]);
+
+	if (d == NULL || s == NULL || src == NULL || res == NULL || n != ns)
+		return hd_x_unsupported(r, "%s of operands it cannot read", hd_x_opname(in->opcode));
+	for (uint32_t i = 0; i < n; i++) {
+		const uint8_t *a = src + i * s->size;
+		uint8_t *o = res + i * d->size;
+		uint64_t u = hd_x_get_u(a, s->size);
+		int64_t sv = hd_x_get_s(a, s->size);
+		unsigned db = d->kind == XT_POINTER ? d->size * 8u : d->width;
+
+		switch (in->op->arg) {
+		case XA_F_TO_U: hd_x_put_u(o, d->size, float_to_u(hd_x_get_f(a, s->width), db)); break;
+		case XA_F_TO_S: hd_x_put_u(o, d->size, float_to_s(hd_x_get_f(a, s->width), db)); break;
+		case XA_S_TO_F: int_to_float(o, d->width, 1, u, sv); break;
+		case XA_U_TO_F: int_to_float(o, d->width, 0, u, sv); break;
+		case XA_S_TO_S: hd_x_put_u(o, d->size, (uint64_t)sv); break;
+		case XA_F_TO_F: hd_x_put_f(o, d->width, hd_x_get_f(a, s->width)); break;
+		case XA_SAT_S_TO_U:
+			hd_x_put_u(o, d->size, sv < 0 ? 0 : (uint64_t)sv > umax_of(db) ? umax_of(db)
+			                                                             : (uint64_t)sv);
+			break;
+		case XA_SAT_U_TO_S:
+			hd_x_put_u(o, d->size, u > (uint64_t)smax_of(db) ? (uint64_t)smax_of(db) : u);
+			break;
+		default:  /* UConvert, pointer to and from integer: zero-extend or cut */
+			hd_x_put_u(o, d->size, u);
+			break;
+		}
+	}
+	return 0;
+}
+
+/* OpBitcast keeps the bits: a 3-component vector's padding is not part of
+ * its value, so only count·width bits move. */
+int x_bitcast(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
+{
+	const hd_exec *x = r->x;
+	uint32_t n, ns;
+	const hd_xtype *d = hd_x_scalar(x, hd_x_type(x, in->w[1]), &n);
+	const hd_xtype *s = hd_x_scalar(x, hd_x_val_type(r, in->w[3]), &ns);
+	const uint8_t *src = hd_x_val(r, l, in->w[3]);
+	uint8_t *res = hd_x_val(r, l, in->w[2]);
+	uint32_t dbytes, sbytes;
+
+	if (d == NULL || s == NULL || src == NULL || res == NULL)
+		return hd_x_unsupported(r, "OpBitcast of operands it cannot read");
+	dbytes = n * d->size;
+	sbytes = ns * s->size;
+	if (dbytes != sbytes)
+		return hd_x_trap(r, l, "OpBitcast of %u bytes to %u bytes", sbytes, dbytes);
+	memmove(res, src, dbytes);
+	return 0;
+}
