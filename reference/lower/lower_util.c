@@ -12,52 +12,12 @@ int hd_lw_is(const hd_di_node *n, const char *name)
 
 int hd_lw_span(const hd_di_node *n, const char *name, hd_di_span *span)
 {
-	hd_di_span spans[HD_DI_MAX_OPERANDS];
-
-	if (!n->inst || hd_di_operands(n, spans) < 0)
-		return -1;
-	for (int i = 0; i < n->inst->noperands; i++)
-		if (strcmp(n->inst->operands[i].name, name) == 0) {
-			if (spans[i].count == 0)
-				return -1;
-			*span = spans[i];
-			return 0;
-		}
-	return -1;
-}
-
-/* The grammar operand named name, or NULL. */
-static const hd_spv_operand *operand(const hd_di_node *n, const char *name)
-{
-	for (int i = 0; n->inst && i < n->inst->noperands; i++)
-		if (strcmp(n->inst->operands[i].name, name) == 0)
-			return &n->inst->operands[i];
-	return NULL;
-}
-
-/* NonSemantic.Shader.DebugInfo.100 gives numbers, enumerations and flags
- * as ids of 32-bit constants where the other sets have literals: such an
- * operand reads as the constant's value, so every handler serves the three
- * sets alike. 0 and *v, or -1 when op is no such operand. */
-static int constant_operand(const hd_di_node *n, const hd_spv_operand *op, hd_di_span sp,
-                            uint32_t *v)
-{
-	if (op->kind != HD_SPV_ID || (op->target != HD_T_UINT32 && op->target != HD_T_ENUM))
-		return -1;
-	if (hd_di_operand_value(n->m, n, op, sp, v) != 0)
-		*v = 0;  /* names no constant: the validator reports it */
-	return 0;
+	return hd_di_span_of(n, name, span);
 }
 
 uint32_t hd_lw_word(const hd_di_node *n, const char *name)
 {
-	const hd_spv_operand *op = operand(n, name);
-	hd_di_span sp;
-	uint32_t v;
-
-	if (!op || hd_lw_span(n, name, &sp) != 0)
-		return 0;
-	return constant_operand(n, op, sp, &v) == 0 ? v : n->args[sp.first];
+	return hd_di_word(n, name);
 }
 
 int hd_lw_is_none(hd_lw *L, uint32_t id)
@@ -67,36 +27,19 @@ int hd_lw_is_none(hd_lw *L, uint32_t id)
 
 const char *hd_lw_string(hd_lw *L, const hd_di_node *n, const char *name)
 {
-	uint32_t id = hd_lw_word(n, name);
-	return id ? hd_spv_string(L->m, id) : NULL;
+	(void)L;
+	return hd_di_string(n, name);
 }
 
 int hd_lw_number(hd_lw *L, const hd_di_node *n, const char *name, uint64_t *v)
 {
-	const hd_spv_operand *op = operand(n, name);
-	hd_di_span sp;
-	unsigned width;
-	int is_signed;
-
-	if (!op || hd_lw_span(n, name, &sp) != 0)
-		return -1;
-	if (op->kind == HD_SPV_LITERAL || op->kind == HD_SPV_ENUM) {
-		*v = n->args[sp.first];
-		return 0;
-	}
-	return hd_spv_int_constant(L->m, n->args[sp.first], v, &width, &is_signed);
+	(void)L;
+	return hd_di_number(n, name, v);
 }
 
 const char *hd_lw_enum(const hd_di_node *n, const char *name)
 {
-	const hd_spv_operand *op = operand(n, name);
-	const hd_spv_enumerant *e;
-	hd_di_span sp;
-
-	if (!op || !op->en || hd_lw_span(n, name, &sp) != 0)
-		return NULL;
-	e = hd_spv_enum_value(op->en, hd_lw_word(n, name));
-	return e ? e->name : NULL;
+	return hd_di_enum_name(n, name);
 }
 
 int hd_lw_name(hd_lw *L, hd_die *d, const hd_di_node *n, const char *operand_name)

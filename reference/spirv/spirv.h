@@ -176,6 +176,18 @@ uint32_t hd_di_operand_id(const hd_di_node *n, const char *name);
 int hd_di_operand_value(const hd_spv_module *m, const hd_di_node *n, const hd_spv_operand *op,
                         hd_di_span span, uint32_t *v);
 
+/* Operands by grammar name, alike in the three sets (operands.c): the
+ * span of a present operand (-1 when absent); the word of a literal or enum
+ * operand, or for NonSemantic.Shader.DebugInfo.100 the value of the
+ * constant it names, else the id (0 when absent); a number, from a literal
+ * or an integer OpConstant; an enum operand's enumerant name; the text of
+ * an OpString operand. */
+int hd_di_span_of(const hd_di_node *n, const char *name, hd_di_span *span);
+uint32_t hd_di_word(const hd_di_node *n, const char *name);
+int hd_di_number(const hd_di_node *n, const char *name, uint64_t *v);
+const char *hd_di_enum_name(const hd_di_node *n, const char *name);
+const char *hd_di_string(const hd_di_node *n, const char *name);
+
 /* Validation (validate*.c). Adds diagnostics; returns how many rules broke. */
 uint32_t hd_di_validate(hd_spv_module *m);
 /* Records one diagnostic (diag.c). */

@@ -1,0 +1,80 @@
+/* Reading a debug-info instruction's operands by their grammar names, the
+ * same way for the three sets: NonSemantic.Shader.DebugInfo.100 gives
+ * numbers, enumerations and flags as ids of 32-bit constants where the
+ * other two have literals, and these functions hide the difference from
+ * every reader (the lowering, the watches). */
+#include <string.h>
+
+#include "spirv_impl.h"
+
+static const hd_spv_operand *operand(const hd_di_node *n, const char *name, int *index)
+{
+	for (int i = 0; n->inst && i < n->inst->noperands; i++)
+		if (strcmp(n->inst->operands[i].name, name) == 0) {
+			*index = i;
+			return &n->inst->operands[i];
+		}
+	return NULL;
+}
+
+int hd_di_span_of(const hd_di_node *n, const char *name, hd_di_span *span)
+{
+	hd_di_span spans[HD_DI_MAX_OPERANDS];
+	int i;
+
+	if (!n->inst || operand(n, name, &i) == NULL || hd_di_operands(n, spans) < 0 ||
+	    spans[i].count == 0)
+		return -1;
+	*span = spans[i];
+	return 0;
+}
+
+uint32_t hd_di_word(const hd_di_node *n, const char *name)
+{
+	int i;
+	const hd_spv_operand *op = operand(n, name, &i);
+	hd_di_span sp;
+	uint32_t v;
+
+	if (!op || hd_di_span_of(n, name, &sp) != 0)
+		return 0;
+	if (op->kind == HD_SPV_ID && (op->target == HD_T_UINT32 || op->target == HD_T_ENUM))
+		return hd_di_operand_value(n->m, n, op, sp, &v) == 0 ? v : 0;
+	return n->args[sp.first];
+}
+
+int hd_di_number(const hd_di_node *n, const char *name, uint64_t *v)
+{
+	int i;
+	const hd_spv_operand *op = operand(n, name, &i);
+	hd_di_span sp;
+	unsigned width;
+	int is_signed;
+
+	if (!op || hd_di_span_of(n, name, &sp) != 0)
+		return -1;
+	if (op->kind == HD_SPV_LITERAL || op->kind == HD_SPV_ENUM) {
+		*v = n->args[sp.first];
+		return 0;
+	}
+	return hd_spv_int_constant(n->m, n->args[sp.first], v, &width, &is_signed);
+}
+
+const char *hd_di_enum_name(const hd_di_node *n, const char *name)
+{
+	int i;
+	const hd_spv_operand *op = operand(n, name, &i);
+	const hd_spv_enumerant *e;
+	hd_di_span sp;
+
+	if (!op || !op->en || hd_di_span_of(n, name, &sp) != 0)
+		return NULL;
+	e = hd_spv_enum_value(op->en, hd_di_word(n, name));
+	return e ? e->name : NULL;
+}
+
+const char *hd_di_string(const hd_di_node *n, const char *name)
+{
+	uint32_t id = hd_di_word(n, name);
+	return id ? hd_spv_string(n->m, id) : NULL;
+}
