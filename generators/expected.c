@@ -25,6 +25,7 @@
 #include "hdgen.h"
 #include "lower/lower.h"
 #include "spirv/spirv.h"
+#include "watch/watch.h"
 #include "util/file.h"
 
 typedef struct ex_run {
@@ -179,6 +180,35 @@ static int expect_dwarf(ex_run *r, const hd_spv_module *m, const char *path, con
 	return rc;
 }
 
+/* hdref watch FILE --directives CASE: the values of every kernel's
+ * variables (docs/watch-format.md). A module with no kernel that has a
+ * body is not executable and has no watch. */
+static int expect_watch(ex_run *r, const hd_spv_module *m, const char *path, const char *stem)
+{
+	hd_exec_config c;
+	hd_status st;
+	hd_buf text, out;
+	const char *names[1];
+	int rc = 0;
+
+	if (hd_exec_kernel_names(m, names, 1) == 0)
+		return 0;
+	hd_exec_config_default(&c);
+	hd_status_clear(&st);
+	hd_buf_init(&text);
+	hd_buf_init(&out);
+	if (hd_read_file(path, 1u << 24, &text, &st) != 0 ||
+	    hd_exec_config_comments(&c, (const char *)text.data, text.len, &st) != 0)
+		rc = fail_case(r, path, &st);
+	else if (hd_watch_write(m, NULL, &c, &out, &st) == 0)
+		rc = put(r, "watch", stem, "watch", &out);
+	else if (st.code == NULL || strcmp(st.code, "no-kernel") != 0)
+		rc = fail_case(r, path, &st);
+	hd_buf_free(&text);
+	hd_buf_free(&out);
+	return rc;
+}
+
 /* hdref check FILE, hdref debuginfo FILE, and the DWARF when it lowers. */
 static int expect_spirv(ex_run *r, const char *path, const char *stem)
 {
@@ -209,6 +239,8 @@ static int expect_spirv(ex_run *r, const char *path, const char *stem)
 			rc = expect_dwarf(r, m, path, "dwarf", stem);
 		}
 	}
+	if (rc == 0 && broken == 0)
+		rc = expect_watch(r, m, path, stem);
 	hd_buf_free(&check);
 	hd_buf_free(&info);
 	hd_spv_free(m);
@@ -231,10 +263,11 @@ static int expect_opencl(ex_run *r, const char *path, const char *stem)
 		hd_spv_free(m);
 		return fail_case(r, path, &st);
 	}
+	/* the watch needs no valid debug info: it is what the program does */
 	if (hd_di_validate(m) != 0)
-		r->nbroken++, rc = 0;
+		r->nbroken++, rc = expect_watch(r, m, path, stem);
 	else
-		rc = expect_dwarf(r, m, path, "opencl", stem);
+		rc = expect_dwarf(r, m, path, "opencl", stem) | expect_watch(r, m, path, stem);
 	hd_spv_free(m);
 	return rc;
 }
@@ -342,6 +375,8 @@ int hdgen_expected(int argc, char **argv)
 	if (r.nmade > 1)
 		qsort(r.made, r.nmade, sizeof *r.made, hd_cmp_names);
 	/* pruning after a failure could delete what a broken case used to make */
+	if (r.nfailed == 0 && r.only == NULL && r.opencl)
+		prune(&r, "watch");  /* both spirv and opencl cases make watches */
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && r.nfailed == 0; k++)
 		if (strcmp(kinds[k], "opencl") == 0 && !r.opencl)
 			continue;

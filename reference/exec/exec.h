@@ -95,8 +95,10 @@ typedef struct hd_exec_observer {
 	/* The lanes pass a DebugDeclare or DebugValue. */
 	int (*point)(void *ctx, hd_exec *x, const hd_exec_where *w, const hd_di_point *p,
 	             hd_status *st);
-	/* Work-item `item` entered (enter = 1) or left a function. */
-	int (*frame)(void *ctx, hd_exec *x, uint32_t item, int enter, hd_status *st);
+	/* Work-item `item` entered (enter = 1) or is about to leave function
+	 * `function`. */
+	int (*frame)(void *ctx, hd_exec *x, uint32_t item, uint32_t function, int enter,
+	             hd_status *st);
 } hd_exec_observer;
 
 /* Prepares kernel `kernel` (an OpEntryPoint name; NULL: the first Kernel
@@ -105,6 +107,10 @@ typedef struct hd_exec_observer {
  * not an error here: the run says why. */
 int hd_exec_new(const hd_spv_module *m, const char *kernel, const hd_exec_config *c,
                 hd_exec **out, hd_status *st);
+/* The names of m's Kernel entry points, in module order: up to max into
+ * names (pointing into m); returns how many there are. */
+uint32_t hd_exec_kernel_names(const hd_spv_module *m, const char **names, uint32_t max);
+
 /* Runs every work-group. 0 and *out filled whatever the program did; -1
  * when the observer failed or memory for the interpreter itself ran out. */
 int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,

@@ -465,6 +465,24 @@ int hd_x_prepare(hd_exec *x, hd_status *st)
 	return 0;
 }
 
+uint32_t hd_exec_kernel_names(const hd_spv_module *m, const char **names, uint32_t max)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < m->ninsns; i++) {
+		const hd_spv_insn *in = &m->insns[i];
+		const char *name = (const char *)(m->words + in->offset + 3);
+		if (in->opcode != SpvOpEntryPoint || in->nwords < 4 ||
+		    word(m, in, 1) != SpvExecutionModelKernel ||
+		    memchr(name, '\0', (in->nwords - 3u) * 4u) == NULL)
+			continue;
+		if (n < max)
+			names[n] = name;
+		n++;
+	}
+	return n;
+}
+
 /* The kernel named `kernel` (or the first): the function an OpEntryPoint of
  * execution model Kernel names. */
 static int find_kernel(hd_exec *x, const char *kernel, hd_status *st)

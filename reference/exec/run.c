@@ -109,7 +109,7 @@ int hd_x_call(hd_xrun *r, hd_xlane *l, uint32_t function, const uint32_t *args,
 	}
 	l->depth++;
 	if (r->obs != NULL && r->obs->frame != NULL &&
-	    r->obs->frame(r->obs->ctx, x, l->item, 1, r->st) != 0)
+	    r->obs->frame(r->obs->ctx, x, l->item, function, 1, r->st) != 0)
 		return -1;
 	return 0;
 }
@@ -121,7 +121,7 @@ int hd_x_return(hd_xrun *r, hd_xlane *l, const uint8_t *value, uint32_t size)
 	uint32_t ret_id = f->ret_id;
 
 	if (r->obs != NULL && r->obs->frame != NULL &&
-	    r->obs->frame(r->obs->ctx, x, l->item, 0, r->st) != 0)
+	    r->obs->frame(r->obs->ctx, x, l->item, f->function, 0, r->st) != 0)
 		return -1;
 	hd_x_mem_pop(x, &l->priv, f->mem_mark, f->mem_next);
 	x->mem_used -= x->funcs[f->function].frame_bytes;

@@ -37,6 +37,8 @@ static const hd_command commands[] = {
 	  hd_cmd_decode },
 	{ "exec", "FILE [--kernel NAME]", "run a kernel on the SPIR-V interpreter, print its outcome",
 	  hd_cmd_exec },
+	{ "watch", "FILE [--kernel NAME]", "print the values of a kernel's variables at every stop and work-item",
+	  hd_cmd_watch },
 	{ "help", "", "show this help", cmd_help },
 };
 
