@@ -570,7 +570,7 @@ static int step(hd_lw *L, const hd_di_node **t, uint32_t *dims, uint64_t k, uint
 	if (hd_lw_is(*t, "DebugTypeVector") || hd_lw_is(*t, "DebugTypeArray")) {
 		uint32_t base = hd_lw_word(*t, "Base Type"), nd = 1;
 		stride = hd_lower_type_size(L, base) * 8;
-		if (hd_lw_is(*t, "DebugTypeArray") && hd_lw_span(*t, "Component Counts", &sp) == 0)
+		if (hd_lw_is(*t, "DebugTypeArray") && hd_di_array_counts(*t, &sp) == 0)
 			nd = sp.count;
 		if (*dims == 0)
 			*dims = nd;

@@ -286,7 +286,8 @@ hd_die *hd_lower_type_array(hd_lw *L, const hd_di_node *n)
 	hd_lower_set_die(L, n, d);
 	if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Base Type")) != 0)
 		return L->failed ? NULL : nomem(L, n);
-	if (hd_lw_span(n, "Component Counts", &sp) == 0)
+	/* SPIRV-LLVM-Translator's DebugInfoNone lower bounds are not dimensions */
+	if (hd_di_array_counts(n, &sp) == 0)
 		for (uint32_t i = 0; i < sp.count; i++)
 			if (subrange(L, d, n->args[sp.first + i]) != 0)
 				return L->failed ? NULL : nomem(L, n);
@@ -517,7 +518,7 @@ static uint64_t size_of(hd_lw *L, uint32_t id, int depth)
 	}
 	if (hd_lw_is(n, "DebugTypeArray")) {
 		size = size_of(L, hd_lw_word(n, "Base Type"), depth + 1);
-		if (hd_lw_span(n, "Component Counts", &sp) != 0)
+		if (hd_di_array_counts(n, &sp) != 0)
 			return 0;
 		for (uint32_t i = 0; i < sp.count; i++) {
 			if (hd_spv_int_constant(L->m, n->args[sp.first + i], &v, &width, &sgn) != 0)

@@ -78,3 +78,21 @@ const char *hd_di_string(const hd_di_node *n, const char *name)
 	uint32_t id = hd_di_word(n, name);
 	return id ? hd_spv_string(n->m, id) : NULL;
 }
+
+/* SPIRV-LLVM-Translator writes each dimension's lower bound after the
+ * counts, DebugInfoNone for C's arrays (docs/amdgpu-facts.md). The validator
+ * reports it; readers that give what the producer meant take the counts. */
+int hd_di_array_counts(const hd_di_node *n, hd_di_span *span)
+{
+	if (hd_di_span_of(n, "Component Counts", span) != 0)
+		return -1;
+	if (span->count < 2 || span->count % 2 != 0)
+		return 0;
+	for (uint32_t k = span->count / 2; k < span->count; k++) {
+		const hd_di_node *c = hd_di_node_of(n->m, n->args[span->first + k]);
+		if (c == NULL || !hd_di_is(c, "DebugInfoNone"))
+			return 0;
+	}
+	span->count /= 2;
+	return 0;
+}

@@ -187,6 +187,9 @@ uint32_t hd_di_word(const hd_di_node *n, const char *name);
 int hd_di_number(const hd_di_node *n, const char *name, uint64_t *v);
 const char *hd_di_enum_name(const hd_di_node *n, const char *name);
 const char *hd_di_string(const hd_di_node *n, const char *name);
+/* A DebugTypeArray's Component Counts without the DebugInfoNone lower
+ * bounds SPIRV-LLVM-Translator writes after them; -1 when absent. */
+int hd_di_array_counts(const hd_di_node *n, hd_di_span *span);
 
 /* Validation (validate*.c). Adds diagnostics; returns how many rules broke. */
 uint32_t hd_di_validate(hd_spv_module *m);

@@ -54,21 +54,6 @@ static unsigned pointer_bytes(const hd_spv_module *m)
 	return 8;
 }
 
-/* Whether the second half of an array's Component Counts is all
- * DebugInfoNone: SPIRV-LLVM-Translator writes each dimension's lower bound
- * after the counts, DebugInfoNone for C's arrays (docs/amdgpu-facts.md). The
- * validator reports it; the watch, which shows what the program holds,
- * reads the counts the producer meant. */
-static int translator_bounds(const hd_di_node *n, hd_di_span sp)
-{
-	if (sp.count < 2 || sp.count % 2 != 0)
-		return 0;
-	for (uint32_t k = sp.count / 2; k < sp.count; k++)
-		if (!is(hd_di_node_of(n->m, n->args[sp.first + k]), "DebugInfoNone"))
-			return 0;
-	return 1;
-}
-
 /* The Component Counts of an array: their product, or 0 when one is not a
  * constant (a variable-length array). */
 static uint64_t array_count(const hd_di_node *n, uint32_t *dims, uint64_t *counts,
@@ -78,10 +63,8 @@ static uint64_t array_count(const hd_di_node *n, uint32_t *dims, uint64_t *count
 	uint64_t total = 1;
 
 	*dims = 0;
-	if (hd_di_span_of(n, "Component Counts", &sp) != 0)
+	if (hd_di_array_counts(n, &sp) != 0)
 		return 0;
-	if (translator_bounds(n, sp))
-		sp.count /= 2;
 	for (uint32_t k = 0; k < sp.count; k++) {
 		uint64_t c = 0;
 		unsigned width;
