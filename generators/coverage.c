@@ -39,6 +39,7 @@ typedef struct cov_item {
 
 typedef struct cov_run {
 	const char *cases;
+	const char *watches;
 	cov_facts facts, bad;
 	cov_item *items;
 	size_t nitems, cap;
@@ -380,6 +381,7 @@ static void report(const cov_run *r, hd_buf *b, size_t *missing)
 	report_area_table(r, AREA_EVAL, "reason code", b);
 	report_spirv(r, b);
 	report_area_table(r, AREA_RULES, "rule", b);
+	cov_exec_report(r->watches, b);
 }
 
 static int cmp_by_case(const void *a, const void *b)
@@ -444,9 +446,12 @@ int hdgen_coverage(int argc, char **argv)
 
 	memset(&r, 0, sizeof r);
 	r.cases = "cases";
+	r.watches = "expected/watch";
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--cases") == 0 && i + 1 < argc)
 			r.cases = argv[++i];
+		else if (strcmp(argv[i], "--watches") == 0 && i + 1 < argc)
+			r.watches = argv[++i];
 		else if (strcmp(argv[i], "--write") == 0 && i + 1 < argc)
 			write = argv[++i];
 		else if (strcmp(argv[i], "--index") == 0 && i + 1 < argc)

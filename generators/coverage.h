@@ -48,4 +48,9 @@ int cov_tags(const char *path, const char *marker, const char *where, cov_facts 
 /* Moves into bad every tag of tags that facts lacks; frees tags. */
 void cov_check_tags(cov_facts *tags, cov_facts *facts_of_case, cov_facts *bad);
 
+/* The interpreter's table: which of its instructions the watches in
+ * `watches` executed (coverage_exec.c). */
+struct hd_buf;
+void cov_exec_report(const char *watches, struct hd_buf *b);
+
 #endif

@@ -158,6 +158,7 @@ struct hd_exec {
 	size_t mem_used;
 	uint64_t steps;
 	hd_exec_outcome *out;
+	uint8_t executed[65536 / 8];  /* bit per opcode a run executed */
 	/* The kernel arguments, at the kernel parameters' offsets of a frame
 	 * (inputs.c). */
 	uint8_t *arg_vals;

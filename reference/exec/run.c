@@ -207,6 +207,7 @@ static int run_wave(hd_xrun *r, uint32_t wave)
 					return -1;
 			}
 			x->steps += n;
+			x->executed[in->opcode >> 3] |= (uint8_t)(1u << (in->opcode & 7));
 			if (x->steps > x->cfg.max_steps) {
 				x->out->end = HD_EXEC_STEP_LIMIT;
 				snprintf(x->out->detail, sizeof x->out->detail,
@@ -314,6 +315,7 @@ int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
 	out->end = HD_EXEC_COMPLETED;
 	x->out = out;
 	x->steps = 0;
+	memset(x->executed, 0, sizeof x->executed);
 	hd_status_clear(st);
 	if (hd_x_setup_globals(x, st) != 0) {
 		rc = -1;

@@ -238,3 +238,8 @@ uint32_t hd_exec_kernel(const hd_exec *x)
 {
 	return x->kernel;
 }
+
+int hd_exec_executed(const hd_exec *x, uint32_t opcode)
+{
+	return opcode < 65536 && (x->executed[opcode >> 3] >> (opcode & 7) & 1);
+}

@@ -114,6 +114,15 @@ static int write_kernel(const hd_spv_module *m, const char *kernel, const hd_exe
 	else
 		hd_buf_printf(out, "outcome %s: %s\n", end_name(o.end), o.detail);
 	hd_buf_printf(out, "steps %llu\n", (unsigned long long)o.steps);
+	/* the instructions it ran, in opcode-table order: docs/coverage.md
+	 * counts them over the corpus */
+	hd_buf_printf(out, "executed");
+	for (uint32_t i = 0; i < hd_exec_nops(); i++) {
+		const hd_spv_coreop *op = hd_spv_coreop_by_opcode(hd_exec_op_at(i));
+		if (op != NULL && hd_exec_executed(x, op->opcode))
+			hd_buf_printf(out, " %s", op->name);
+	}
+	hd_buf_printf(out, "\n");
 	rc = out->failed ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory") : 0;
 done:
 	for (unsigned i = 0; i < 64; i++)
