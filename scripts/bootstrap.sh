@@ -7,7 +7,8 @@
 #   the C++ runtime too); libdwarf (the canonical DWARF dump reads every
 #   object through it, never through hdref's own writer);
 #   tests: also the real producers whose output the tests check (clang-15,
-#   llvm-spirv-15, ld.lld-15) and the independent DWARF readers that check
+#   llvm-spirv-15, ld.lld-15; clang-14 and llvm-spirv-14, whose modules the
+#   interpreter must run too) and the independent DWARF readers that check
 #   the lowering (llvm-dwarfdump-15 from llvm-15, libdwarf's dwarfdump),
 #   and the tools that read the harness's reports (prove from perl,
 #   xmllint from libxml2-utils, and chromium, which opens index.html headless
@@ -19,7 +20,7 @@ HDCTS_PACKAGES="cmake make gcc libc6-dev pkg-config libcjson-dev spirv-headers s
 libstdc++-12-dev libdwarf-dev"
 if [ "${1:-}" = tests ]; then
 	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15 llvm-15 lld-15 dwarfdump perl
-libxml2-utils chromium"
+libxml2-utils chromium clang-14 llvm-spirv-14"
 fi
 
 hdcts_missing=""
