@@ -75,15 +75,6 @@ while read -r k v opt; do
 done <"$tmp/jobs" | xargs -P "$(nproc 2>/dev/null || echo 2)" -n 3 \
 	sh "$0" --one "$1" "$tmp" 2>/dev/null
 while read -r k v opt; do
-	t=$tmp/${k##*/}.$v.$opt.tap
-	n=$((n + 1))
-	if [ ! -s "$t" ]; then
-		echo "not ok $n - ${k##*/} clang-$v -$opt: no result"
-		failed=$((failed + 1))
-		continue
-	fi
-	head -n 1 "$t" | sed "s/^\(not \)\{0,1\}ok /&$n /"
-	head -n 1 "$t" | grep -q '^not ok' && failed=$((failed + 1))
-	tail -n +2 "$t"
+	numbered "$tmp/${k##*/}.$v.$opt.tap" "${k##*/} clang-$v -$opt"
 done <"$tmp/jobs"
 finish kernels "$2/opencl"

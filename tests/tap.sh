@@ -70,3 +70,20 @@ finish() {
 	[ "$failed" -eq 0 ] || exit 1
 	exit 0
 }
+
+# numbered TAPFILE LABEL: the point a parallel job wrote to TAPFILE (a TAP
+# line without its number, then its diagnostics), numbered in order; a job
+# that wrote nothing fails as LABEL.
+numbered() {
+	n=$((n + 1))
+	if [ ! -s "$1" ]; then
+		failed=$((failed + 1))
+		echo "not ok $n - $2: no result"
+		return
+	fi
+	head -n 1 "$1" | sed "s/^\(not \)\{0,1\}ok /&$n /"
+	if head -n 1 "$1" | grep -q '^not ok'; then
+		failed=$((failed + 1))
+	fi
+	tail -n +2 "$1"
+}

@@ -36,6 +36,10 @@ typedef struct hd_exec_outcome {
 	uint64_t steps;       /* instructions executed, summed over work-items */
 } hd_exec_outcome;
 
+/* "completed", "trapped", "step-limit", "unsupported": the outcome's word in
+ * hdref exec and the watch files. */
+const char *hd_exec_end_name(hd_exec_end e);
+
 #define HD_EXEC_MAX_ARGS 32
 
 /* An argument the default rule does not fit (docs/interpreter.md, "Inputs"). */

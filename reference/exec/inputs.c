@@ -262,39 +262,65 @@ static int scalar_arg(hd_exec *x, uint32_t param, uint32_t k, hd_status *st)
 	return 0;
 }
 
-/* Program-scope variables (their initializer, or zeros: static storage
- * starts zeroed in C) and the kernel's global buffers and scalars. */
-int hd_x_setup_globals(hd_exec *x, hd_status *st)
+/* The first contents of a module-scope variable: a builtin's value for
+ * work-item l; the initializer, or zeros, for static storage (C 6.7.9);
+ * nothing for Workgroup memory, which starts undefined (OpenCL C 6.5.2). */
+static int first_contents(hd_exec *x, hd_xlane *l, const uint32_t *w, uint32_t nwords,
+                          hd_xregion *g, hd_status *st)
+{
+	const hd_xid *d = &x->ids[w[2]];
+	const hd_xid *init = nwords >= 5 && w[4] < x->nids ? &x->ids[w[4]] : NULL;
+
+	if (w[3] == SpvStorageClassWorkgroup)
+		return 0;
+	if (d->builtin != 0) {
+		if (l == NULL || hd_x_builtin(x, l, d->builtin - 1, g->bytes, g->size) != 0)
+			return hd_fail(st, HD_BAD_INPUT, "unsupported", 0, "BuiltIn %u", d->builtin - 1);
+	} else if (init != NULL && init->what == XID_CONST) {
+		memcpy(g->bytes, x->consts + init->index, g->size);
+	}
+	memset(g->set, 1, g->size);
+	return 0;
+}
+
+/* Places every module-scope OpVariable of storage class a or b in mem, in
+ * module order, and makes its pointer constant hold the address. */
+static int place_vars(hd_exec *x, hd_xlane *l, hd_xmem *mem, uint32_t a, uint32_t b,
+                      hd_status *st)
 {
 	const hd_spv_module *m = x->m;
-	const hd_xfunc *k = &x->funcs[x->kernel];
 
-	x->global.next = GLOBAL_VARS_BASE;
 	for (uint32_t i = 0; i < m->ninsns; i++) {
 		const hd_spv_insn *in = &m->insns[i];
 		const uint32_t *w = m->words + in->offset;
 		const hd_xtype *pt, *vt;
-		const hd_xid *init;
 		uint64_t addr;
-		hd_xregion *g;
 
-		if (in->function >= 0 || in->opcode != SpvOpVariable || in->nwords < 4)
-			continue;
-		if (w[3] != SpvStorageClassCrossWorkgroup && w[3] != SpvStorageClassUniformConstant)
+		if (in->function >= 0 || in->opcode != SpvOpVariable || in->nwords < 4 ||
+		    (w[3] != a && w[3] != b))
 			continue;
 		pt = hd_x_type(x, w[1]);
 		vt = pt != NULL ? hd_x_type(x, pt->elem) : NULL;
 		if (vt == NULL || x->ids[w[2]].what != XID_CONST)
 			continue;
-		if (hd_x_alloc(x, &x->global, vt->size, vt->align, &addr, st) != 0)
+		if (hd_x_alloc(x, mem, vt->size, vt->align, &addr, st) != 0 ||
+		    first_contents(x, l, w, in->nwords, &mem->r[mem->n - 1], st) != 0)
 			return -1;
-		g = &x->global.r[x->global.n - 1];
-		init = in->nwords >= 5 && w[4] < x->nids ? &x->ids[w[4]] : NULL;
-		if (init != NULL && init->what == XID_CONST)
-			memcpy(g->bytes, x->consts + init->index, vt->size);
-		memset(g->set, 1, g->size);
 		hd_x_put_u(x->consts + x->ids[w[2]].index, pt->size, addr);
 	}
+	return 0;
+}
+
+/* Program-scope variables (their initializer, or zeros: static storage
+ * starts zeroed in C) and the kernel's global buffers and scalars. */
+int hd_x_setup_globals(hd_exec *x, hd_status *st)
+{
+	const hd_xfunc *k = &x->funcs[x->kernel];
+
+	x->global.next = GLOBAL_VARS_BASE;
+	if (place_vars(x, NULL, &x->global, SpvStorageClassCrossWorkgroup,
+	               SpvStorageClassUniformConstant, st) != 0)
+		return -1;
 	free(x->arg_vals);
 	x->arg_vals = calloc(k->frame_bytes ? k->frame_bytes : 1, 1);
 	if (x->arg_vals == NULL)
@@ -326,27 +352,12 @@ int hd_x_setup_globals(hd_exec *x, hd_status *st)
  * OpenCL C 6.5.2) and one buffer per local-pointer argument. */
 int hd_x_setup_local(hd_exec *x, hd_status *st)
 {
-	const hd_spv_module *m = x->m;
 	const hd_xfunc *k = &x->funcs[x->kernel];
 
 	x->local.next = SMALL_BASE;
-	for (uint32_t i = 0; i < m->ninsns; i++) {
-		const hd_spv_insn *in = &m->insns[i];
-		const uint32_t *w = m->words + in->offset;
-		const hd_xtype *pt, *vt;
-		uint64_t addr;
-
-		if (in->function >= 0 || in->opcode != SpvOpVariable || in->nwords < 4 ||
-		    w[3] != SpvStorageClassWorkgroup)
-			continue;
-		pt = hd_x_type(x, w[1]);
-		vt = pt != NULL ? hd_x_type(x, pt->elem) : NULL;
-		if (vt == NULL || x->ids[w[2]].what != XID_CONST)
-			continue;
-		if (hd_x_alloc(x, &x->local, vt->size, vt->align, &addr, st) != 0)
-			return -1;
-		hd_x_put_u(x->consts + x->ids[w[2]].index, pt->size, addr);
-	}
+	if (place_vars(x, NULL, &x->local, SpvStorageClassWorkgroup, SpvStorageClassWorkgroup,
+	               st) != 0)
+		return -1;
 	for (uint32_t p = 0; p < k->nparams; p++) {
 		const hd_xtype *t = hd_x_type(x, x->ids[k->params[p]].type);
 		if (t != NULL && t->kind == XT_POINTER && t->storage == SpvStorageClassWorkgroup &&
@@ -360,44 +371,10 @@ int hd_x_setup_local(hd_exec *x, hd_status *st)
  * variables; Function variables are pushed above them as calls run. */
 int hd_x_setup_private(hd_exec *x, hd_xlane *l, hd_status *st)
 {
-	const hd_spv_module *m = x->m;
-
 	l->priv.next = SMALL_BASE;
-	for (uint32_t i = 0; i < m->ninsns; i++) {
-		const hd_spv_insn *in = &m->insns[i];
-		const uint32_t *w = m->words + in->offset;
-		const hd_xtype *pt, *vt;
-		const hd_xid *d;
-		uint64_t addr;
-		hd_xregion *g;
-
-		if (in->function >= 0 || in->opcode != SpvOpVariable || in->nwords < 4 ||
-		    (w[3] != SpvStorageClassInput && w[3] != SpvStorageClassPrivate))
-			continue;
-		pt = hd_x_type(x, w[1]);
-		vt = pt != NULL ? hd_x_type(x, pt->elem) : NULL;
-		d = &x->ids[w[2]];
-		if (vt == NULL || d->what != XID_CONST)
-			continue;
-		if (hd_x_alloc(x, &l->priv, vt->size, vt->align, &addr, st) != 0)
-			return -1;
-		g = &l->priv.r[l->priv.n - 1];
-		if (d->builtin != 0) {
-			if (hd_x_builtin(x, l, d->builtin - 1, g->bytes, vt->size) != 0)
-				return hd_fail(st, HD_BAD_INPUT, "unsupported", 0, "BuiltIn %u",
-				               d->builtin - 1);
-			memset(g->set, 1, g->size);
-		} else {
-			const hd_xid *init = in->nwords >= 5 && w[4] < x->nids ? &x->ids[w[4]] : NULL;
-			if (init != NULL && init->what == XID_CONST)
-				memcpy(g->bytes, x->consts + init->index, vt->size);
-			memset(g->set, 1, g->size);
-		}
-		/* every work-item gets the same addresses, so the shared constant
-		 * holding the variable's pointer is right for all of them */
-		hd_x_put_u(x->consts + d->index, pt->size, addr);
-	}
-	return 0;
+	/* every work-item gets the same addresses, so the shared constant
+	 * holding each variable's pointer is right for all of them */
+	return place_vars(x, l, &l->priv, SpvStorageClassInput, SpvStorageClassPrivate, st);
 }
 
 /* The kernel's parameters in a new work-item's frame: the shared values,

@@ -243,3 +243,13 @@ int hd_exec_executed(const hd_exec *x, uint32_t opcode)
 {
 	return opcode < 65536 && (x->executed[opcode >> 3] >> (opcode & 7) & 1);
 }
+
+const char *hd_exec_end_name(hd_exec_end e)
+{
+	switch (e) {
+	case HD_EXEC_COMPLETED: return "completed";
+	case HD_EXEC_TRAPPED: return "trapped";
+	case HD_EXEC_STEP_LIMIT: return "step-limit";
+	default: return "unsupported";
+	}
+}

@@ -65,22 +65,12 @@ int hd_cmd_exec_options(const char *cmd, int argc, char **argv, hd_exec_config *
 	return *in != NULL ? 0 : -1;
 }
 
-static const char *end_name(hd_exec_end e)
-{
-	switch (e) {
-	case HD_EXEC_COMPLETED: return "completed";
-	case HD_EXEC_TRAPPED: return "trapped";
-	case HD_EXEC_STEP_LIMIT: return "step-limit";
-	default: return "unsupported";
-	}
-}
-
 void hd_cmd_print_outcome(FILE *f, const hd_exec_outcome *o)
 {
 	if (o->end == HD_EXEC_COMPLETED || o->end == HD_EXEC_STEP_LIMIT)
-		fprintf(f, "outcome: %s\n", end_name(o->end));
+		fprintf(f, "outcome: %s\n", hd_exec_end_name(o->end));
 	else
-		fprintf(f, "outcome: %s: %s\n", end_name(o->end), o->detail);
+		fprintf(f, "outcome: %s: %s\n", hd_exec_end_name(o->end), o->detail);
 	fprintf(f, "steps: %llu\n", (unsigned long long)o->steps);
 }
 

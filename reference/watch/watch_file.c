@@ -75,16 +75,6 @@ static int on_stop(void *ctx, hd_watch *w, const hd_watch_stop *s, hd_status *st
 	return 0;
 }
 
-static const char *end_name(hd_exec_end e)
-{
-	switch (e) {
-	case HD_EXEC_COMPLETED: return "completed";
-	case HD_EXEC_TRAPPED: return "trapped";
-	case HD_EXEC_STEP_LIMIT: return "step-limit";
-	default: return "unsupported";
-	}
-}
-
 static int write_kernel(const hd_spv_module *m, const char *kernel, const hd_exec_config *c,
                         hd_buf *out, hd_status *st)
 {
@@ -110,9 +100,9 @@ static int write_kernel(const hd_spv_module *m, const char *kernel, const hd_exe
 		hd_buf_printf(out, "truncated after %llu of %llu stops\n",
 		              (unsigned long long)wr.printed, (unsigned long long)wr.stops);
 	if (o.end == HD_EXEC_COMPLETED || o.end == HD_EXEC_STEP_LIMIT)
-		hd_buf_printf(out, "outcome %s\n", end_name(o.end));
+		hd_buf_printf(out, "outcome %s\n", hd_exec_end_name(o.end));
 	else
-		hd_buf_printf(out, "outcome %s: %s\n", end_name(o.end), o.detail);
+		hd_buf_printf(out, "outcome %s: %s\n", hd_exec_end_name(o.end), o.detail);
 	hd_buf_printf(out, "steps %llu\n", (unsigned long long)o.steps);
 	/* the instructions it ran, in opcode-table order: docs/coverage.md
 	 * counts them over the corpus */
