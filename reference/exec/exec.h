@@ -154,6 +154,12 @@ int hd_exec_value(const hd_exec *x, uint32_t item, uint32_t id, const uint8_t **
  * or the inputs wrote byte i. -1 when some byte is in no object. */
 int hd_exec_read(const hd_exec *x, uint32_t item, hd_exec_space space, uint64_t addr,
                  uint32_t n, uint8_t *bytes, uint8_t *set);
+/* Calls fn for every object of a memory, in address order (private: the
+ * work-item's). */
+typedef void (*hd_exec_object_fn)(void *ctx, uint64_t addr, const uint8_t *bytes,
+                                  const uint8_t *set, uint32_t size);
+void hd_exec_objects(const hd_exec *x, uint32_t item, hd_exec_space space,
+                     hd_exec_object_fn fn, void *ctx);
 /* Resolves a pointer value of SPIR-V storage class `storage` (Generic
  * through the apertures of docs/interpreter.md). -1 for a storage class
  * that names no memory. */

@@ -205,3 +205,13 @@ int hd_exec_read(const hd_exec *x, uint32_t item, hd_exec_space space, uint64_t 
 		memcpy(set, g->set + (addr - g->base), n);
 	return 0;
 }
+
+void hd_exec_objects(const hd_exec *x, uint32_t item, hd_exec_space space,
+                     hd_exec_object_fn fn, void *ctx)
+{
+	hd_xlane *l = item < x->nlanes ? &x->lanes[item] : NULL;
+	const hd_xmem *mem = hd_x_space((hd_exec *)x, l, space);
+
+	for (uint32_t i = 0; mem != NULL && i < mem->n; i++)
+		fn(ctx, mem->r[i].base, mem->r[i].bytes, mem->r[i].set, mem->r[i].size);
+}
