@@ -218,7 +218,9 @@ static void print_array(printer *p, uint32_t elem, const uint64_t *counts, uint3
 		stride *= counts[d];
 	hd_buf_printf(p->out, "{");
 	for (uint64_t i = 0; i < counts[0]; i++) {
-		if (i == HD_WATCH_MAX_ELEMENTS) {
+		/* past the element or text bound the rest is one "...", so a huge
+		 * array costs no more than the bound */
+		if (i == HD_WATCH_MAX_ELEMENTS || p->out->len - p->start > HD_WATCH_MAX_TEXT) {
 			hd_buf_printf(p->out, ", ...");
 			break;
 		}

@@ -511,28 +511,30 @@ static int on_stop(void *ctx, hd_exec *x, const hd_exec_where *wh, hd_status *st
 	wfunc *f = &w->funcs[wh->function];
 	const hd_di_range *sr = range_at(df->scopes, df->nscopes, wh->slot);
 	const hd_di_range *lr = range_at(df->lines, df->nlines, wh->slot);
+	/* a slot under no DebugScope (or a DebugNoScope) is still the function's
+	 * code, as the lowering's subprogram covers every slot: a debugger there
+	 * shows the function's own variables */
+	hd_di_range own = { .scope = df->debug_function, .inlined = -1, .file = -1 };
 	hd_watch_stop s = { .where = wh };
 	uint32_t ri = sr != NULL ? (uint32_t)(sr - df->scopes) : df->nscopes;
 	const char *fname = NULL;
+	int32_t sc;
 	(void)x;
 
-	if (sr != NULL && f->vis[ri] == NULL &&
-	    visible(w, sr, &f->vis[ri], &f->nvis[ri]) != 0)
+	if (sr == NULL || sr->scope < 0)
+		sr = &own;
+	if (f->vis[ri] == NULL && visible(w, sr, &f->vis[ri], &f->nvis[ri]) != 0)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory for a watch");
-	if (sr != NULL) {
-		s.items = f->vis[ri];
-		s.nitems = f->nvis[ri];
-	}
+	s.items = f->vis[ri];
+	s.nitems = f->nvis[ri];
 	/* the function instance's name: the chain's DebugFunction, else the
 	 * function's own */
-	if (sr != NULL) {
-		int32_t sc = sr->scope;
-		for (int i = 0; i < 64 && sc >= 0 && !is(&w->m->nodes[sc], "DebugFunction"); i++)
-			sc = index_of(w->m, hd_di_word(&w->m->nodes[sc], "Parent"));
-		if (sc >= 0 && is(&w->m->nodes[sc], "DebugFunction"))
-			fname = hd_di_string(&w->m->nodes[sc], "Name");
-		s.inlined = sr->inlined >= 0;
-	}
+	sc = sr->scope;
+	for (int i = 0; i < 64 && sc >= 0 && !is(&w->m->nodes[sc], "DebugFunction"); i++)
+		sc = index_of(w->m, hd_di_word(&w->m->nodes[sc], "Parent"));
+	if (sc >= 0 && is(&w->m->nodes[sc], "DebugFunction"))
+		fname = hd_di_string(&w->m->nodes[sc], "Name");
+	s.inlined = sr->inlined >= 0;
 	if (fname == NULL && df->debug_function >= 0)
 		fname = hd_di_string(&w->m->nodes[df->debug_function], "Name");
 	s.function = fname != NULL ? fname : "?";
