@@ -370,7 +370,7 @@ static void base_at(walk *w, const hd_die *t, uint64_t bit, uint64_t bits, int d
 	put(w, "}");
 }
 
-/* An enumeration (DWARF 5 5.11): the enumerator's name, else the number.
+/* An enumeration (DWARF 5 5.9): the enumerator's name, else the number.
  * Signed when the underlying type is, or, without one, when an enumerator
  * is written signed and negative. */
 static void enum_at(walk *w, const hd_die *t, uint64_t bit, uint64_t bits)
