@@ -13,6 +13,7 @@
 #include "dwarf/expr.h"
 #include "lower/lower.h"
 #include "spirv/spirv.h"
+#include "watch/dwarf_frame.h"
 
 #include <libdwarf/dwarf.h>
 #include <stdlib.h>
@@ -153,44 +154,11 @@ static inline void write_place(env *e, const hd_place *p, const uint8_t *bytes)
 }
 
 /* The variable's location expression at pc: its exprloc, or the entry of
- * its location list that holds pc. */
+ * its location list that holds pc (the watch's reader, dwarf_frame.h). */
 static inline int location_at(const hd_lowered *l, const hd_die *d, uint64_t pc, const uint8_t **b,
                        size_t *n)
 {
-	const hd_attr *a = d ? hd_die_attr(d, DW_AT_location) : NULL;
-
-	if (!a)
-		return -1;
-	if (a->kind == HD_DV_EXPR) {
-		*b = a->bytes;
-		*n = a->len;
-		return 0;
-	}
-	if (a->kind != HD_DV_LOCLIST || a->u >= l->unit.nloclists)
-		return -1;
-	for (uint32_t i = 0; i < l->unit.loclists[a->u].n; i++) {
-		const hd_dw_range *r = &l->unit.loclists[a->u].entries[i];
-		if (r->begin <= pc && pc < r->end) {
-			*b = r->expr;
-			*n = r->len;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-/* Whether the expression ends in a piece (an incomplete composite). */
-static inline int ends_in_piece(const env *e, const uint8_t *b, size_t n)
-{
-	hd_op *ops = NULL;
-	size_t nops = 0;
-	hd_status st;
-	int r = 0;
-
-	if (hd_decode_expr(b, n, &e->enc, &ops, &nops, &st) == 0 && nops > 0)
-		r = ops[nops - 1].id == HD_OP_piece || ops[nops - 1].id == HD_OP_bit_piece;
-	free(ops);
-	return r;
+	return hd_watch_location_at(&l->unit, d, pc, b, n) == 0 ? 0 : -1;
 }
 
 /* Reads nbytes of variable d at pc, from byte off of it: the location with
@@ -200,37 +168,16 @@ static inline int read_var(env *e, const hd_lowered *l, const hd_die *d, uint64_
 {
 	const uint8_t *b;
 	size_t n;
-	hd_buf x;
-	hd_result res;
 	hd_status st;
-	int rc = -1;
 
 	if (location_at(l, d, pc, &b, &n) != 0)
 		return -1;
-	hd_buf_init(&x);
-	hd_buf_put(&x, b, n);
-	if (off) {
-		hd_op op;
-		memset(&op, 0, sizeof op);
-		if (ends_in_piece(e, b, n)) {
-			op.id = HD_OP_LLVM_piece_end;
-			hd_encode_op(&x, &op, &e->enc, &st);
-		}
-		op.id = HD_OP_LLVM_offset_uconst;
-		op.u[0] = off;
-		hd_encode_op(&x, &op, &e->enc, &st);
+	hd_status_clear(&st);
+	if (hd_watch_read_location(e->ev, &e->ctx, &e->enc, b, n, off, nbytes * 8, out, &st) != 0) {
+		printf("# read: %s: %s\n", st.code ? st.code : "?", st.msg);
+		return -1;
 	}
-	memset(&res, 0, sizeof res);
-	if (hd_eval_expr(e->ev, &e->ctx, &e->enc, x.data, x.len, &res) != 0)
-		printf("# evaluation: %s: %s\n", res.status.code ? res.status.code : "?",
-		       res.status.msg);
-	else if (res.kind == HD_OUT_LOCATION &&
-	         hd_loc_read(e->ev, &e->ctx, res.loc, nbytes * 8, out, &st) == 0)
-		rc = 0;
-	else
-		printf("# read: %s\n", st.msg);
-	hd_buf_free(&x);
-	return rc;
+	return 0;
 }
 
 #endif
