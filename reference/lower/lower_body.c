@@ -631,7 +631,8 @@ int hd_lower_bodies(hd_lw *L)
 
 	memset(&B, 0, sizeof B);
 	B.L = L;
-	if (hd_lower_inlined_variables_late(L) != 0 || hd_lower_order_parameters(L) != 0)
+	if (hd_lower_inlined_variables_late(L) != 0 || hd_lower_order_parameters(L) != 0 ||
+	    hd_lower_order_members(L) != 0)
 		return -1;
 	for (uint32_t f = 0; f < L->m->nfunctions && rc == 0; f++)
 		rc = function_points(&B, f);

@@ -79,6 +79,31 @@ hd_die *hd_lower_type_composite(hd_lw *L, const hd_di_node *n)
 	return L->failed ? NULL : d;
 }
 
+/* A composite's children in its Members order (DWARF 5 5.7.6: as the source
+ * declares them). Lowering follows references, so a member another
+ * instruction reached first, before its composite (llvm-spirv writes
+ * members before their composite), got its DIE early and out of turn. */
+int hd_lower_order_members(hd_lw *L)
+{
+	for (uint32_t i = 0; i < L->m->nnodes; i++) {
+		const hd_di_node *n = &L->m->nodes[i];
+		hd_die *d = L->die_of[i], *dies[1024];
+		uint32_t k = 0;
+		hd_di_span sp;
+		if (!d || !hd_lw_is(n, "DebugTypeComposite") || hd_lw_span(n, "Members", &sp) != 0 ||
+		    sp.count > 1024)
+			continue;
+		for (uint32_t j = 0; j < sp.count; j++) {
+			const hd_di_node *mem = hd_di_node_of(L->m, n->args[sp.first + j]);
+			hd_die *md = mem ? L->die_of[mem - L->m->nodes] : NULL;
+			if (md && md->parent == d)
+				dies[k++] = md;
+		}
+		hd_lower_reorder(d, dies, k);
+	}
+	return 0;
+}
+
 /* ---- DebugTypeMember ---- */
 
 /* Where a data member sits. Whole bytes of the member's own type size: the

@@ -57,6 +57,7 @@ int hd_lower_inlined_variables_late(hd_lw *L);
 /* After every variable has its DIE: formal parameters in Arg Number order
  * among their siblings (DWARF 5 section 3.3.8.1). */
 int hd_lower_order_parameters(hd_lw *L);
+int hd_lower_order_members(hd_lw *L);  /* lower_composite.c */
 
 /* ---- lower_storage.c ---- */
 /* The storage one point describes and the base of its location: what the

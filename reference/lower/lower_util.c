@@ -151,3 +151,42 @@ uint32_t hd_lw_aspace_of_spir(uint64_t as)
 	};
 	return as < sizeof spir / sizeof spir[0] ? spir[as] : UINT32_MAX;
 }
+
+/* Puts dies[0..n) (children of parent, in the order wanted) into the places
+ * parent's children list gives them, leaving its other children where they
+ * are. Nothing moves unless every one of them is a child of parent. */
+void hd_lower_reorder(hd_die *parent, hd_die *const *dies, uint32_t n)
+{
+	hd_die *prev = NULL, *c, *next;
+	uint32_t k = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		for (uint32_t j = 0; j < i; j++)
+			if (dies[i] == dies[j])
+				return;  /* listed twice: no order to follow */
+	for (c = parent->first_child; c; c = c->next)
+		for (uint32_t i = 0; i < n; i++)
+			k += dies[i] == c;
+	if (k != n || n < 2)
+		return;
+	k = 0;
+	c = parent->first_child;
+	parent->first_child = NULL;
+	for (; c; c = next) {
+		hd_die *put = c;
+		next = c->next;
+		for (uint32_t i = 0; i < n; i++)
+			if (dies[i] == c) {
+				put = dies[k++];
+				break;
+			}
+		if (prev)
+			prev->next = put;
+		else
+			parent->first_child = put;
+		prev = put;
+	}
+	if (prev)
+		prev->next = NULL;
+	parent->last_child = prev;
+}

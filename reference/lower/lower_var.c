@@ -138,39 +138,6 @@ static int cmp_param(const void *a, const void *b)
 	return x->node < y->node ? -1 : x->node > y->node;
 }
 
-/* Puts the parameters ps[0..n) (one parent, sorted) into the places the
- * parent's children list gives its parameters, leaving other children where
- * they are. */
-static void reorder(hd_die *parent, const param *ps, uint32_t n)
-{
-	uint32_t k = 0;
-
-	for (hd_die *c = parent->first_child; c; c = c->next)
-		for (uint32_t i = 0; i < n; i++)
-			if (ps[i].die == c)
-				k++;
-	if (k != n)
-		return;  /* not all of them are children: leave the order alone */
-	hd_die *prev = NULL, *c = parent->first_child, *next;
-	k = 0;
-	parent->first_child = NULL;
-	for (; c; c = next) {
-		hd_die *put = c;
-		next = c->next;
-		for (uint32_t i = 0; i < n; i++)
-			if (ps[i].die == c)
-				put = ps[k++].die;
-		if (prev)
-			prev->next = put;
-		else
-			parent->first_child = put;
-		prev = put;
-	}
-	if (prev)
-		prev->next = NULL;
-	parent->last_child = prev;
-}
-
 int hd_lower_order_parameters(hd_lw *L)
 {
 	param *ps = calloc(L->m->nnodes ? L->m->nnodes : 1, sizeof *ps);
@@ -188,9 +155,14 @@ int hd_lower_order_parameters(hd_lw *L)
 	}
 	qsort(ps, n, sizeof *ps, cmp_param);
 	for (uint32_t i = 0, j; i < n; i = j) {
+		hd_die *dies[256];
+		uint32_t k = 0;
 		for (j = i + 1; j < n && ps[j].die->parent == ps[i].die->parent; j++)
 			;
-		reorder(ps[i].die->parent, ps + i, j - i);
+		/* more parameters than any function has are left in module order */
+		for (uint32_t t = i; t < j && j - i <= 256; t++)
+			dies[k++] = ps[t].die;
+		hd_lower_reorder(ps[i].die->parent, dies, k);
 	}
 	free(ps);
 	return 0;
