@@ -106,9 +106,16 @@ typedef struct hd_exec_observer {
 int hd_exec_new(const hd_spv_module *m, const char *kernel, const hd_exec_config *c,
                 hd_exec **out, hd_status *st);
 /* Runs every work-group. 0 and *out filled whatever the program did; -1
- * when the observer failed or memory for the interpreter itself ran out. */
+ * when the observer failed or memory for the interpreter itself ran out.
+ * Global memory outlives the run: its buffers hold what the program left
+ * in them until the next run or hd_exec_free, for hd_exec_arg_buffer and
+ * hd_exec_read (space HD_XS_GLOBAL, any item). */
 int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
                 hd_status *st);
+/* Kernel argument k's buffer in global memory, after a run: its address
+ * and its size in bytes. -1 when argument k is not a global buffer (a
+ * scalar, a local pointer, no such argument) or no run has placed it. */
+int hd_exec_arg_buffer(const hd_exec *x, uint32_t k, uint64_t *addr, uint32_t *size);
 void hd_exec_free(hd_exec *x);
 
 const hd_spv_module *hd_exec_module(const hd_exec *x);

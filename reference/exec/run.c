@@ -315,6 +315,8 @@ int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
 	x->out = out;
 	x->steps = 0;
 	hd_status_clear(st);
+	/* the last run's buffers stayed for the caller to read (exec.h) */
+	hd_x_mem_free(&x->global);
 	if (hd_x_setup_globals(x, st) != 0) {
 		rc = -1;
 		goto done;
@@ -331,7 +333,6 @@ int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
 			}
 done:
 	out->steps = x->steps;
-	hd_x_mem_free(&x->global);
 	if (rc != 0 && st->kind == HD_NO_MEMORY && st->code != NULL &&
 	    strcmp(st->code, "memory-limit") == 0) {
 		/* the program's memory outgrew the bound: an outcome, like the
