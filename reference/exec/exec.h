@@ -162,6 +162,15 @@ int hd_exec_pointer_storage(const hd_exec *x, uint32_t type_id, uint32_t *storag
 /* The opcode table (ops.def): its rows, in table order. */
 uint32_t hd_exec_nops(void);
 uint32_t hd_exec_op_at(uint32_t i);
+/* The OpenCL.std table (opencl_std.def): its rows' instruction numbers and
+ * SPIRV-Headers names, in table order; UINT32_MAX past the end. */
+uint32_t hd_exec_nstd(void);
+uint32_t hd_exec_std_at(uint32_t i, const char **name);
+
+/* What the kernel printed with printf in the last run, in execution order
+ * (docs/interpreter.md, "printf"); *cut is 1 when output past the bound
+ * of 1 MiB was dropped. Not NUL-terminated: *len bytes. */
+const char *hd_exec_printf(const hd_exec *x, size_t *len, int *cut);
 
 /* Bytes of a value of this type in memory (OpenCL C layout). */
 uint32_t hd_exec_type_size(const hd_exec *x, uint32_t type_id);

@@ -556,5 +556,6 @@ void hd_exec_free(hd_exec *x)
 	free(x->arg_vals);
 	hd_x_mem_free(&x->global);
 	hd_x_mem_free(&x->local);
+	hd_buf_free(&x->printf_out);
 	free(x);
 }

@@ -315,8 +315,10 @@ int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
 	x->out = out;
 	x->steps = 0;
 	hd_status_clear(st);
-	/* the last run's buffers stayed for the caller to read (exec.h) */
+	/* the last run's buffers and output stayed for the caller (exec.h) */
 	hd_x_mem_free(&x->global);
+	hd_buf_reset(&x->printf_out);
+	x->printf_cut = 0;
 	if (hd_x_setup_globals(x, st) != 0) {
 		rc = -1;
 		goto done;
