@@ -33,6 +33,16 @@ static void mutate(const char *body, const char *name)
 		free(text);
 		return;
 	}
+	if (getenv("EXEC_FUZZ_SEEDS") != NULL) {
+		/* the seeds of the libFuzzer target's corpus */
+		char path[512];
+		FILE *f;
+		snprintf(path, sizeof path, "%s/%s.spv", getenv("EXEC_FUZZ_SEEDS"), name);
+		if ((f = fopen(path, "wb")) != NULL) {
+			fwrite(words, 4, n, f);
+			fclose(f);
+		}
+	}
 	w = malloc(n * 4);
 	memcpy(w, words, n * 4);
 	for (size_t p = 5; p < n; p++) {

@@ -111,7 +111,7 @@ int xs_vloadn(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, const xs_row *row)
 	const hd_xtype *rs, *es;
 	uint8_t *res = hd_x_val(r, l, in->w[2]);
 	uint32_t n, storage;
-	uint64_t off, p;
+	uint64_t off = 0, p = 0;
 
 	rs = hd_x_scalar(r->x, hd_x_type(r->x, in->w[1]), &n);
 	if (in->nwords < 7 || rs == NULL || res == NULL || n > MAXN)
@@ -130,7 +130,7 @@ int xs_vstoren(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, const xs_row *row)
 	const hd_xtype *ds, *es;
 	const uint8_t *data;
 	uint32_t n, storage;
-	uint64_t off, p;
+	uint64_t off = 0, p = 0;
 
 	if (in->nwords < 8 || xs_operand(r, l, row, in->w[5], &ds, &n, &data) != 0 ||
 	    offset_operand(r, l, row, in->w[6], &off) != 0 ||
@@ -164,7 +164,7 @@ int xs_vload_half(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, const xs_row *row
 	const hd_xtype *rs, *es;
 	uint8_t *res = hd_x_val(r, l, in->w[2]), h[MAXN * 2];
 	uint32_t n, storage;
-	uint64_t off, p;
+	uint64_t off = 0, p = 0;
 
 	rs = hd_x_scalar(r->x, hd_x_type(r->x, in->w[1]), &n);
 	if (in->nwords < 7 || rs == NULL || res == NULL || n > MAXN || rs->kind != XT_FLOAT)
@@ -213,7 +213,7 @@ int xs_vstore_half(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, const xs_row *ro
 	const uint8_t *data;
 	uint8_t h[MAXN * 2];
 	uint32_t n, storage, mode = 0;
-	uint64_t off, p;
+	uint64_t off = 0, p = 0;
 
 	if (in->nwords < 8 + rounds(row->opcode))
 		return hd_x_unsupported(r, "OpenCL.std %s without its operands", row->name);
