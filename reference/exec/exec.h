@@ -116,9 +116,16 @@ int hd_exec_new(const hd_spv_module *m, const char *kernel, const hd_exec_config
 uint32_t hd_exec_kernel_names(const hd_spv_module *m, const char **names, uint32_t max);
 
 /* Runs every work-group. 0 and *out filled whatever the program did; -1
- * when the observer failed or memory for the interpreter itself ran out. */
+ * when the observer failed or memory for the interpreter itself ran out.
+ * Global memory outlives the run: its buffers hold what the program left
+ * in them until the next run or hd_exec_free, for hd_exec_arg_buffer and
+ * hd_exec_read (space HD_XS_GLOBAL, any item). */
 int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
                 hd_status *st);
+/* Kernel argument k's buffer in global memory, after a run: its address
+ * and its size in bytes. -1 when argument k is not a global buffer (a
+ * scalar, a local pointer, no such argument) or no run has placed it. */
+int hd_exec_arg_buffer(const hd_exec *x, uint32_t k, uint64_t *addr, uint32_t *size);
 void hd_exec_free(hd_exec *x);
 
 const hd_spv_module *hd_exec_module(const hd_exec *x);
@@ -174,6 +181,15 @@ int hd_exec_executed(const hd_exec *x, uint32_t opcode);
 /* The opcode table (ops.def): its rows, in table order. */
 uint32_t hd_exec_nops(void);
 uint32_t hd_exec_op_at(uint32_t i);
+/* The OpenCL.std table (opencl_std.def): its rows' instruction numbers and
+ * SPIRV-Headers names, in table order; UINT32_MAX past the end. */
+uint32_t hd_exec_nstd(void);
+uint32_t hd_exec_std_at(uint32_t i, const char **name);
+
+/* What the kernel printed with printf in the last run, in execution order
+ * (docs/interpreter.md, "printf"); *cut is 1 when output past the bound
+ * of 1 MiB was dropped. Not NUL-terminated: *len bytes. */
+const char *hd_exec_printf(const hd_exec *x, size_t *len, int *cut);
 
 /* Bytes of a value of this type in memory (OpenCL C layout). */
 uint32_t hd_exec_type_size(const hd_exec *x, uint32_t type_id);

@@ -7,6 +7,7 @@
 #include <spirv/unified1/spirv.h>
 
 #include "exec.h"
+#include "util/buf.h"
 
 /* What a type is, as far as layout and arithmetic need. */
 typedef enum hd_xkind {
@@ -162,6 +163,10 @@ struct hd_exec {
 	/* The kernel arguments, at the kernel parameters' offsets of a frame
 	 * (inputs.c). */
 	uint8_t *arg_vals;
+	/* What the program printed with printf this run (opencl_std_printf.c),
+	 * and whether some of it was cut at the bound. */
+	hd_buf printf_out;
+	int printf_cut;
 };
 
 /* Running one work-group's instruction (run.c). */

@@ -215,3 +215,31 @@ void hd_exec_objects(const hd_exec *x, uint32_t item, hd_exec_space space,
 	for (uint32_t i = 0; mem != NULL && i < mem->n; i++)
 		fn(ctx, mem->r[i].base, mem->r[i].bytes, mem->r[i].set, mem->r[i].size);
 }
+
+/* A global buffer argument's object: the address the inputs put in the
+ * kernel's argument values, and the object that starts there. */
+int hd_exec_arg_buffer(const hd_exec *x, uint32_t k, uint64_t *addr, uint32_t *size)
+{
+	const hd_xfunc *kf;
+	const hd_xtype *t;
+	const hd_xid *d;
+	hd_xregion *g;
+	uint64_t a;
+
+	if (x->funcs == NULL || x->arg_vals == NULL || k >= (kf = &x->funcs[x->kernel])->nparams)
+		return -1;
+	d = &x->ids[kf->params[k]];
+	t = hd_x_type(x, d->type);
+	if (t == NULL || t->kind != XT_POINTER || d->what != XID_LOCAL ||
+	    (t->storage != SpvStorageClassCrossWorkgroup &&
+	     t->storage != SpvStorageClassUniformConstant &&
+	     t->storage != SpvStorageClassGeneric))
+		return -1;
+	a = hd_x_get_u(x->arg_vals + d->index, t->size);
+	g = hd_x_find(&x->global, a, 0);
+	if (g == NULL || g->base != a)
+		return -1;
+	*addr = a;
+	*size = g->size;
+	return 0;
+}

@@ -88,7 +88,9 @@ static int operands(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, uint32_t first,
 
 	c->s[0] = hd_x_scalar(x, hd_x_type(x, in->w[1]), &c->n);
 	c->res = hd_x_val(r, l, in->w[2]);
-	if (c->s[0] == NULL || c->res == NULL || first + nops > in->nwords)
+	/* arithmetic needs a width: a bool or pointer here is a damaged module */
+	if (c->s[0] == NULL || c->res == NULL || first + nops > in->nwords ||
+	    (c->s[0]->kind != XT_INT && c->s[0]->kind != XT_FLOAT))
 		return hd_x_unsupported(r, "%s of a type it cannot compute", hd_x_opname(in->opcode));
 	for (uint32_t k = 1; k <= nops; k++) {
 		c->s[k] = hd_x_scalar(x, hd_x_val_type(r, in->w[first + k - 1]), &n);

@@ -386,6 +386,8 @@ static void read_names(hd_exec *x)
 	}
 }
 
+#define MAX_SPARSE_IDS 65536u
+
 static uint32_t max_id(const hd_spv_module *m)
 {
 	uint32_t hi = 0;
@@ -398,9 +400,16 @@ static uint32_t max_id(const hd_spv_module *m)
 int hd_x_prepare(hd_exec *x, hd_status *st)
 {
 	const hd_spv_module *m = x->m;
-	uint32_t cursor = 0;
+	uint32_t cursor = 0, hi = max_id(m);
 
-	x->nids = max_id(m) + 1;
+	/* one entry per id up to the largest: producers number ids densely, so
+	 * an id far above the module's size is a damaged module, not a reason
+	 * to allocate gigabytes */
+	if ((uint64_t)hi > (uint64_t)m->nwords + MAX_SPARSE_IDS)
+		return hd_fail(st, HD_BAD_INPUT, "bad-module", 0,
+		               "result id %u is far above the ids a module of %llu words has", hi,
+		               (unsigned long long)m->nwords);
+	x->nids = hi + 1;
 	x->ids = calloc(x->nids, sizeof *x->ids);
 	x->types = calloc(m->ninsns + 1, sizeof *x->types);
 	x->consts_size = (uint32_t)(m->nwords * 4 < MAX_TYPE_BYTES ? m->nwords * 4 + 64 : MAX_TYPE_BYTES);
@@ -574,5 +583,6 @@ void hd_exec_free(hd_exec *x)
 	free(x->arg_vals);
 	hd_x_mem_free(&x->global);
 	hd_x_mem_free(&x->local);
+	hd_buf_free(&x->printf_out);
 	free(x);
 }

@@ -317,6 +317,10 @@ int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
 	x->steps = 0;
 	memset(x->executed, 0, sizeof x->executed);
 	hd_status_clear(st);
+	/* the last run's buffers and output stayed for the caller (exec.h) */
+	hd_x_mem_free(&x->global);
+	hd_buf_reset(&x->printf_out);
+	x->printf_cut = 0;
 	if (hd_x_setup_globals(x, st) != 0) {
 		rc = -1;
 		goto done;
@@ -333,7 +337,6 @@ int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
 			}
 done:
 	out->steps = x->steps;
-	hd_x_mem_free(&x->global);
 	if (rc != 0 && st->kind == HD_NO_MEMORY && st->code != NULL &&
 	    strcmp(st->code, "memory-limit") == 0) {
 		/* the program's memory outgrew the bound: an outcome, like the

@@ -74,6 +74,25 @@ void hd_cmd_print_outcome(FILE *f, const hd_exec_outcome *o)
 	fprintf(f, "steps: %llu\n", (unsigned long long)o->steps);
 }
 
+/* The kernel's printf output, a line "printf: TEXT" for each of its lines
+ * (docs/interpreter.md, "printf"). */
+static void print_printf(FILE *f, const hd_exec *x)
+{
+	size_t len, i = 0;
+	int cut;
+	const char *s = hd_exec_printf(x, &len, &cut);
+
+	while (i < len) {
+		size_t e = i;
+		while (e < len && s[e] != '\n')
+			e++;
+		fprintf(f, "printf: %.*s\n", (int)(e - i), s + i);
+		i = e + 1;
+	}
+	if (cut)
+		fprintf(f, "printf cut: the output is over 1 MiB\n");
+}
+
 int hd_cmd_exec(int argc, char **argv, int verbose)
 {
 	hd_exec_config c;
@@ -102,8 +121,10 @@ int hd_cmd_exec(int argc, char **argv, int verbose)
 	rc = hd_exec_run(x, NULL, &o, &st);
 	if (rc != 0)
 		fprintf(stderr, "hdref exec: %s: %s\n", in, st.msg);
-	else
+	else {
 		hd_cmd_print_outcome(stdout, &o);
+		print_printf(stdout, x);
+	}
 	hd_exec_free(x);
 	hd_spv_free(m);
 	return rc != 0 ? EXIT_INTERNAL : 0;
