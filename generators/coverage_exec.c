@@ -43,6 +43,27 @@ static void read_watch(const char *path, const char *where, cov_facts *facts)
 	hd_buf_free(&text);
 }
 
+/* How many watches executed the instruction called name. */
+static size_t executed(const cov_facts *facts, const char *name)
+{
+	char fact[200];
+	size_t count = 0;
+
+	snprintf(fact, sizeof fact, "executed %s", name);
+	for (long k = cov_find(facts, fact); k >= 0 && (size_t)k < facts->n &&
+	     strcmp(facts->v[k].fact, fact) == 0; k++)
+		count++;
+	return count;
+}
+
+static void put_row(hd_buf *b, const char *name, size_t count)
+{
+	if (count == 0)
+		hd_buf_printf(b, "| `%s` | none |\n", name);
+	else
+		hd_buf_printf(b, "| `%s` | %zu |\n", name, count);
+}
+
 void cov_exec_report(const char *watches, hd_buf *b)
 {
 	cov_facts facts = { 0 };
@@ -60,24 +81,24 @@ void cov_exec_report(const char *watches, hd_buf *b)
 	hd_free_names(names, n);
 	cov_finish(&facts);
 	hd_buf_printf(b, "\n## Interpreter: instructions the corpus executes\n\n"
-	                 "Rows of the interpreter's opcode table (reference/exec/ops.def) and how "
+	                 "Rows of the interpreter's opcode table (reference/exec/ops.def) and of its "
+	                 "OpenCL.std table (reference/exec/opencl_std.def), and how "
 	                 "many of the %zu watches of expected/watch/ executed each "
 	                 "(docs/interpreter.md).\n\n| instruction | watches |\n|---|---|\n", kernels);
 	for (uint32_t i = 0; i < hd_exec_nops(); i++) {
 		const hd_spv_coreop *op = hd_spv_coreop_by_opcode(hd_exec_op_at(i));
-		char fact[160];
-		size_t count = 0;
-		long k;
+		size_t count;
 		if (op == NULL)
 			continue;
-		snprintf(fact, sizeof fact, "executed %s", op->name);
-		for (k = cov_find(&facts, fact); k >= 0 && (size_t)k < facts.n &&
-		     strcmp(facts.v[k].fact, fact) == 0; k++)
-			count++;
-		if (count == 0)
-			hd_buf_printf(b, "| `%s` | none |\n", op->name);
-		else
-			hd_buf_printf(b, "| `%s` | %zu |\n", op->name, count);
+		count = executed(&facts, op->name);
+		put_row(b, op->name, count);
+	}
+	for (uint32_t i = 0; i < hd_exec_nstd(); i++) {
+		const char *name;
+		char full[160];
+		hd_exec_std_at(i, &name);
+		snprintf(full, sizeof full, "OpenCL.std/%s", name);
+		put_row(b, full, executed(&facts, full));
 	}
 	cov_free(&facts);
 }

@@ -175,8 +175,10 @@ int hd_exec_resolve(uint32_t storage, uint64_t ptr, hd_exec_space *space, uint64
  * pointer type (-1 when not one). */
 uint32_t hd_exec_type_of(const hd_exec *x, uint32_t id);
 int hd_exec_pointer_storage(const hd_exec *x, uint32_t type_id, uint32_t *storage);
-/* Whether the last run executed an instruction of this opcode (coverage). */
+/* Whether the last run executed an instruction of this opcode, or this
+ * OpenCL.std instruction (coverage). */
 int hd_exec_executed(const hd_exec *x, uint32_t opcode);
+int hd_exec_executed_std(const hd_exec *x, uint32_t opcode);
 
 /* The opcode table (ops.def): its rows, in table order. */
 uint32_t hd_exec_nops(void);

@@ -160,6 +160,7 @@ struct hd_exec {
 	uint64_t steps;
 	hd_exec_outcome *out;
 	uint8_t executed[65536 / 8];  /* bit per opcode a run executed */
+	uint8_t executed_std[1024 / 8];  /* bit per OpenCL.std instruction */
 	/* The kernel arguments, at the kernel parameters' offsets of a frame
 	 * (inputs.c). */
 	uint8_t *arg_vals;

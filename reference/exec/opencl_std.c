@@ -228,6 +228,8 @@ int x_ext_inst(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 	row = row_of(in->w[4]);
 	if (row == NULL)
 		return hd_x_unsupported(r, "OpenCL.std %u", in->w[4]);
+	if (row->opcode < 1024)
+		r->x->executed_std[row->opcode >> 3] |= (uint8_t)(1u << (row->opcode & 7));
 	switch (row->fam) {
 	case SP:
 		return row->fn.sp(r, l, in, row);

@@ -316,6 +316,7 @@ int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
 	x->out = out;
 	x->steps = 0;
 	memset(x->executed, 0, sizeof x->executed);
+	memset(x->executed_std, 0, sizeof x->executed_std);
 	hd_status_clear(st);
 	/* the last run's buffers and output stayed for the caller (exec.h) */
 	hd_x_mem_free(&x->global);

@@ -244,6 +244,11 @@ int hd_exec_executed(const hd_exec *x, uint32_t opcode)
 	return opcode < 65536 && (x->executed[opcode >> 3] >> (opcode & 7) & 1);
 }
 
+int hd_exec_executed_std(const hd_exec *x, uint32_t opcode)
+{
+	return opcode < 1024 && (x->executed_std[opcode >> 3] >> (opcode & 7) & 1);
+}
+
 const char *hd_exec_end_name(hd_exec_end e)
 {
 	switch (e) {

@@ -112,6 +112,12 @@ static int write_kernel(const hd_spv_module *m, const char *kernel, const hd_exe
 		if (op != NULL && hd_exec_executed(x, op->opcode))
 			hd_buf_printf(out, " %s", op->name);
 	}
+	for (uint32_t i = 0; i < hd_exec_nstd(); i++) {
+		const char *name;
+		uint32_t op = hd_exec_std_at(i, &name);
+		if (hd_exec_executed_std(x, op))
+			hd_buf_printf(out, " OpenCL.std/%s", name);
+	}
 	hd_buf_printf(out, "\n");
 	rc = out->failed ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory") : 0;
 done:
