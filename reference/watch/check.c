@@ -1,0 +1,347 @@
+/* The value check of the reference lowering (check.h, docs/value-check.md).
+ *
+ * The interpreter stands in for the code the reference placement invents:
+ * at a stop, the model gets what that code would hold there (the frame
+ * register, EXEC, the pc, each variable's bytes where its place says:
+ * private_lane slots, VGPR lanes, SGPRs, program-scope memory), taken from
+ * the interpreter's state of every active work-item. Then the DWARF side
+ * (dwarf_frame.h) reads what a debugger would show, lane by lane, and it
+ * must be the watch's text. Memory the program never wrote stays unwritten
+ * in the strict model, so `<unset>` meets `<unset>`. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "amdgpu/model.h"
+#include "check.h"
+#include "dwarf/eval.h"
+#include "dwarf_frame.h"
+#include "lower/lower.h"
+#include "watch.h"
+
+typedef struct checker {
+	const hd_spv_module *m;
+	hd_lowered *l;
+	hd_exec *x;
+	hd_eval *ev;
+	hd_encoding enc;
+	hd_check_report *r;
+	const char *label;
+	const char *kernel;
+	unsigned W;
+	hd_buf mine, theirs;
+} checker;
+
+static void failure(checker *k, const hd_watch_stop *s, uint32_t item, const char *fmt,
+                    const char *a, const char *b, const char *c)
+{
+	hd_check_report *r = k->r;
+
+	if (r->nfailures++ >= HD_CHECK_MAX_FAILURES)
+		return;
+	hd_buf_printf(&r->failures, "%s: kernel %s, %s %s:%u:%u, work-item %u: ", k->label,
+	              k->kernel, s->function, s->file, s->line, s->column, item);
+	hd_buf_printf(&r->failures, fmt, a, b, c);
+	hd_buf_printf(&r->failures, "\n");
+}
+
+/* Writes the bytes of [addr, addr+n) that set marks written, run by run:
+ * the others stay unwritten, so the strict model refuses to read them. */
+static void write_runs(hd_amdgpu *model, uint64_t aspace, int has_lane, uint32_t lane,
+                       uint64_t addr, const uint8_t *bytes, const uint8_t *set, uint32_t n)
+{
+	hd_status st;
+
+	for (uint32_t i = 0; i < n;) {
+		uint32_t j = i;
+		if (!set[i]) {
+			i++;
+			continue;
+		}
+		while (j < n && set[j])
+			j++;
+		hd_amdgpu_write_mem(model, aspace, has_lane, lane, addr + i, bytes + i, j - i, &st);
+		i = j;
+	}
+}
+
+/* The SPIR-V id whose interpreter value feeds a place: a DebugDeclare's
+ * Variable (the object's address), a DebugValue's Value, or a global's
+ * OpVariable. */
+static uint32_t source_id(const checker *k, const hd_place *p)
+{
+	const hd_di_node *n;
+
+	if (p->point == UINT32_MAX)
+		return p->var_id;
+	n = &k->m->nodes[p->point];
+	return hd_di_word(n, strcmp(n->inst->name, "DebugDeclare") == 0 ? "Variable" : "Value");
+}
+
+/* The written bytes of the object pointer id leads to, for one work-item,
+ * into p's storage. */
+static void put_memory(checker *k, hd_amdgpu *model, const hd_place *p, uint32_t id,
+                       uint32_t item, uint32_t lane)
+{
+	const uint8_t *v;
+	uint32_t vsize, storage;
+	uint64_t ptr = 0, addr;
+	hd_exec_space space;
+	uint8_t bytes[4096], set[4096];
+
+	if (p->size > sizeof bytes || hd_exec_value(k->x, item, id, &v, &vsize) != 0 ||
+	    hd_exec_pointer_storage(k->x, hd_exec_type_of(k->x, id), &storage) != 0)
+		return;
+	for (uint32_t i = 0; i < vsize && i < 8; i++)
+		ptr |= (uint64_t)v[i] << (8 * i);
+	if (hd_exec_resolve(storage, ptr, &space, &addr) != 0 ||
+	    hd_exec_read(k->x, item, space, addr + p->var_offset, p->size, bytes, set) != 0)
+		return;
+	write_runs(model, p->aspace, p->aspace == HD_ASPACE_PRIVATE_LANE, lane, p->addr, bytes,
+	           set, p->size);
+}
+
+static void put_registers(checker *k, hd_amdgpu *model, const hd_place *p, uint32_t id,
+                          uint32_t item, uint32_t lane)
+{
+	const uint8_t *v;
+	uint32_t vsize;
+	hd_status st;
+
+	if (hd_exec_value(k->x, item, id, &v, &vsize) != 0)
+		return;
+	for (uint32_t d = 0; d * 4 < p->size && d * 4 < vsize; d++) {
+		uint8_t w[4] = { 0, 0, 0, 0 };
+		memcpy(w, v + d * 4, vsize - d * 4 < 4 ? vsize - d * 4 : 4);
+		if (p->kind == HD_PLACE_VGPR)
+			hd_amdgpu_set_lane(model, p->reg + d, lane,
+			                   (uint32_t)w[0] | (uint32_t)w[1] << 8 | (uint32_t)w[2] << 16 |
+			                   (uint32_t)w[3] << 24, &st);
+		else
+			hd_amdgpu_set_reg(model, p->reg + d, w, 4, &st);
+	}
+}
+
+static void put_reg64(hd_amdgpu *model, uint64_t reg, uint64_t v, size_t n)
+{
+	uint8_t b[8];
+	hd_status st;
+	for (size_t i = 0; i < n; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	hd_amdgpu_set_reg(model, reg, b, n, &st);
+}
+
+typedef struct copy_ctx {
+	hd_amdgpu *model;
+	uint64_t aspace;
+} copy_ctx;
+
+/* One object of the interpreter's memory, its written bytes only. */
+static void copy_object(void *ctx, uint64_t addr, const uint8_t *bytes, const uint8_t *set,
+                        uint32_t size)
+{
+	copy_ctx *c = ctx;
+	write_runs(c->model, c->aspace, 0, 0, addr, bytes, set, size);
+}
+
+/* The model as the placement's code leaves it at pc for the stop's lanes.
+ * Global and local memory go in at the interpreter's own addresses first:
+ * a pointer a variable holds (a kernel's buffer argument, a DebugDeclare of
+ * a pointer parameter) then leads to the object it points to. The places
+ * come after, so a variable's own storage wins where the two meet. */
+static void populate(checker *k, hd_amdgpu *model, const hd_exec_where *wh, uint64_t pc)
+{
+	copy_ctx g = { model, HD_ASPACE_GLOBAL }, loc = { model, HD_ASPACE_LOCAL };
+
+	hd_exec_objects(k->x, wh->wave * k->W, HD_XS_GLOBAL, copy_object, &g);
+	hd_exec_objects(k->x, wh->wave * k->W, HD_XS_LOCAL, copy_object, &loc);
+	put_reg64(model, HD_AMDGPU_SGPR0 + HD_LOWER_FRAME_SGPR, HD_LOWER_FRAME_WAVE_OFFSET, 4);
+	put_reg64(model, k->W == 64 ? HD_AMDGPU_EXEC_64 : HD_AMDGPU_EXEC_32, wh->lanes, k->W / 8);
+	put_reg64(model, HD_AMDGPU_PC_64, pc, 8);
+	for (uint32_t i = 0; i < k->l->nplaces; i++) {
+		const hd_place *p = &k->l->places[i];
+		uint32_t id;
+		if (p->function >= 0 && ((uint32_t)p->function != wh->function ||
+		                         pc < p->pc_begin || pc >= p->pc_end))
+			continue;
+		id = source_id(k, p);
+		for (uint32_t lane = 0; lane < k->W; lane++) {
+			uint32_t item = wh->wave * k->W + lane;
+			if (!(wh->lanes >> lane & 1))
+				continue;
+			if (p->kind == HD_PLACE_MEMORY)
+				put_memory(k, model, p, id, item, lane);
+			else if (p->kind == HD_PLACE_VGPR || p->kind == HD_PLACE_SGPR)
+				put_registers(k, model, p, id, item, lane);
+			/* memory outside private_lane and SGPRs are the same for
+			 * every lane: once is enough */
+			if (p->kind == HD_PLACE_SGPR ||
+			    (p->kind == HD_PLACE_MEMORY && p->aspace != HD_ASPACE_PRIVATE_LANE))
+				break;
+		}
+	}
+}
+
+static const hd_watch_var *find_var(const hd_watch_frame *f, const char *name)
+{
+	uint32_t lo = 0, hi = f->nvars;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(f->vars[mid].name, name);
+		if (c == 0)
+			return &f->vars[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static int is_item(const hd_watch_stop *s, const char *name)
+{
+	uint32_t lo = 0, hi = s->nitems;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(s->items[mid].name, name);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+static void compare(checker *k, hd_watch *w, const hd_watch_stop *s, uint32_t item,
+                    const hd_watch_frame *f)
+{
+	hd_check_report *r = k->r;
+
+	if (strcmp(f->function, s->function) != 0) {
+		r->frames++;
+		failure(k, s, item, "the DWARF's function instance is %s%s%s", f->function,
+		        f->inlined ? " (inlined)" : "", "");
+	}
+	for (uint32_t i = 0; i < s->nitems; i++) {
+		const hd_watch_var *v = find_var(f, s->items[i].name);
+		const char *mine;
+		hd_buf_reset(&k->mine);
+		hd_watch_value(w, item, &s->items[i], &k->mine);
+		mine = hd_buf_str(&k->mine);
+		if (v == NULL) {
+			r->missing++;
+			failure(k, s, item, "%s: not among the DWARF's variables (watch: %s)%s",
+			        s->items[i].name, mine, "");
+		} else if (strcmp(v->text, mine) == 0 ||
+		           (strcmp(v->text, "<unavailable>") == 0 && strcmp(mine, "<unset>") == 0)) {
+			r->right++;
+		} else if (strcmp(v->text, "<unavailable>") == 0) {
+			r->unavailable++;
+			failure(k, s, item, "%s: no location in the DWARF (watch: %s)%s",
+			        s->items[i].name, mine, "");
+		} else {
+			r->wrong++;
+			failure(k, s, item, "%s: expected %s, the DWARF shows %s", s->items[i].name,
+			        mine, v->text);
+		}
+	}
+	for (uint32_t i = 0; i < f->nvars; i++)
+		if (!is_item(s, f->vars[i].name)) {
+			r->extra++;
+			failure(k, s, item, "%s: the DWARF shows it (%s), the source has none in scope%s",
+			        f->vars[i].name, f->vars[i].text, "");
+		}
+}
+
+static int on_stop(void *ctx, hd_watch *w, const hd_watch_stop *s, hd_status *st)
+{
+	checker *k = ctx;
+	const hd_exec_where *wh = s->where;
+	const hd_place_function *pf = &k->l->functions[wh->function];
+	uint64_t pc = pf->low_pc + 4ull * wh->slot;
+	hd_amdgpu *model = hd_amdgpu_new(k->W);
+	int rc = 0;
+
+	if (model == NULL)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory for the model");
+	hd_amdgpu_set_strict(model, 1);
+	populate(k, model, wh, pc);
+	k->r->stops++;
+	for (uint32_t lane = 0; lane < k->W && rc == 0; lane++) {
+		hd_context cx;
+		hd_watch_frame f;
+		if (!(wh->lanes >> lane & 1))
+			continue;
+		memset(&cx, 0, sizeof cx);
+		cx.arch = hd_amdgpu_target(model);
+		cx.has_thread = cx.has_frame = cx.has_lane = cx.has_pc = 1;
+		cx.lane = lane;
+		cx.pc = pc;
+		cx.result = HD_RESULT_LOCATION;
+		k->r->lanes++;
+		hd_eval_reset(k->ev);  /* each lane's evaluations start afresh */
+		memset(&f, 0, sizeof f);
+		rc = hd_watch_dwarf_frame(&k->l->unit, k->ev, &cx, &k->enc, pc, &f, st);
+		if (rc == 0)
+			compare(k, w, s, wh->wave * k->W + lane, &f);
+		hd_watch_frame_free(&f);
+	}
+	hd_amdgpu_free(model);
+	return rc;
+}
+
+static int check_kernel(checker *k, const char *kernel, const hd_exec_config *c, hd_status *st)
+{
+	hd_watch *w = NULL;
+	int rc;
+
+	k->kernel = kernel;
+	if (hd_exec_new(k->m, kernel, c, &k->x, st) != 0)
+		return -1;
+	rc = hd_watch_new(k->x, on_stop, k, &w, st);
+	if (rc == 0)
+		rc = hd_exec_run(k->x, hd_watch_observer(w), &k->r->outcome, st);
+	hd_watch_free(w);
+	hd_exec_free(k->x);
+	k->x = NULL;
+	return rc;
+}
+
+int hd_check_reference(const hd_spv_module *m, const hd_exec_config *c, const char *label,
+                       hd_check_report *r, hd_status *st)
+{
+	hd_lower_options o = { HD_PROFILE_AMDGPU_V0, 0, c->wave_size };
+	checker k = { .m = m, .r = r, .label = label, .W = c->wave_size };
+	const char *names[64];
+	uint32_t n = hd_exec_kernel_names(m, names, 64);
+	int rc = 0;
+
+	memset(r, 0, sizeof *r);
+	hd_buf_init(&r->failures);
+	hd_buf_init(&k.mine);
+	hd_buf_init(&k.theirs);
+	k.enc = (hd_encoding){ HD_PROFILE_AMDGPU_V0, 8, 4 };
+	if (hd_lower(m, &o, &k.l, st) != 0)
+		return -1;
+	k.ev = hd_eval_new(NULL);
+	if (k.ev == NULL)
+		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory for the evaluator");
+	for (uint32_t i = 0; i < n && i < 64 && rc == 0; i++)
+		rc = check_kernel(&k, names[i], c, st);
+	hd_eval_free(k.ev);
+	hd_lowered_free(k.l);
+	hd_buf_free(&k.mine);
+	hd_buf_free(&k.theirs);
+	return rc;
+}
+
+void hd_check_report_free(hd_check_report *r)
+{
+	hd_buf_free(&r->failures);
+}
+
+int hd_check_failed(const hd_check_report *r)
+{
+	return r->wrong || r->unavailable || r->missing || r->extra || r->frames;
+}
