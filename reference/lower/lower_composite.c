@@ -99,7 +99,10 @@ int hd_lower_order_members(hd_lw *L)
 			if (md && md->parent == d)
 				dies[k++] = md;
 		}
-		hd_lower_reorder(d, dies, k);
+		if (hd_lower_reorder(d, dies, k) != 0) {
+			hd_lower_fail(L, HD_NO_MEMORY, "no-memory", n, "no memory to order members");
+			return -1;
+		}
 	}
 	return 0;
 }

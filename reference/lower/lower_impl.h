@@ -88,8 +88,9 @@ int hd_lower_grow(hd_lw *L, void **arr, size_t sz, uint32_t n, uint32_t *cap);
 /* ---- lower_util.c: operands ---- */
 /* Whether n is the named instruction (of whichever set). */
 int hd_lw_is(const hd_di_node *n, const char *name);
-/* Puts dies[0..n), children of parent, in that order among its children. */
-void hd_lower_reorder(hd_die *parent, hd_die *const *dies, uint32_t n);
+/* Puts dies[0..n), children of parent, in that order among its children;
+ * -1 when memory runs out. */
+int hd_lower_reorder(hd_die *parent, hd_die *const *dies, uint32_t n);
 /* Operand names differ slightly between the sets ("Flags" / "Literal Flags",
  * "Parameter Types" / "Paramter Types"); these take the OpenCL.DebugInfo.100
  * name and find the other set's spelling. */

@@ -1,5 +1,6 @@
 /* Operand access and attribute helpers every handler shares, so that each
  * handler reads like its row in docs/lowering.md. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lower_impl.h"
@@ -154,39 +155,45 @@ uint32_t hd_lw_aspace_of_spir(uint64_t as)
 
 /* Puts dies[0..n) (children of parent, in the order wanted) into the places
  * parent's children list gives them, leaving its other children where they
- * are. Nothing moves unless every one of them is a child of parent. */
-void hd_lower_reorder(hd_die *parent, hd_die *const *dies, uint32_t n)
+ * are. Nothing moves unless every one of them is a child of parent, once.
+ * The children are gathered first and relinked after: relinking while
+ * walking the list would follow links already rewritten. */
+int hd_lower_reorder(hd_die *parent, hd_die *const *dies, uint32_t n)
 {
-	hd_die *prev = NULL, *c, *next;
-	uint32_t k = 0;
+	hd_die **kids, *c;
+	uint32_t nkids = 0, k = 0;
 
-	for (uint32_t i = 0; i < n; i++)
-		for (uint32_t j = 0; j < i; j++)
-			if (dies[i] == dies[j])
-				return;  /* listed twice: no order to follow */
+	if (n < 2)
+		return 0;
 	for (c = parent->first_child; c; c = c->next)
+		nkids++;
+	kids = malloc(nkids * sizeof *kids);
+	if (kids == NULL)
+		return -1;
+	nkids = 0;
+	for (c = parent->first_child; c; c = c->next)
+		kids[nkids++] = c;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t seen = 0;
+		for (uint32_t j = 0; j < nkids; j++)
+			seen += kids[j] == dies[i];
+		for (uint32_t j = 0; j < i; j++)
+			seen += dies[j] == dies[i];
+		if (seen != 1) {
+			free(kids);
+			return 0;  /* not a child, or listed twice: no order to follow */
+		}
+	}
+	for (uint32_t j = 0; j < nkids; j++)
 		for (uint32_t i = 0; i < n; i++)
-			k += dies[i] == c;
-	if (k != n || n < 2)
-		return;
-	k = 0;
-	c = parent->first_child;
-	parent->first_child = NULL;
-	for (; c; c = next) {
-		hd_die *put = c;
-		next = c->next;
-		for (uint32_t i = 0; i < n; i++)
-			if (dies[i] == c) {
-				put = dies[k++];
+			if (kids[j] == dies[i]) {
+				kids[j] = dies[k++];
 				break;
 			}
-		if (prev)
-			prev->next = put;
-		else
-			parent->first_child = put;
-		prev = put;
-	}
-	if (prev)
-		prev->next = NULL;
-	parent->last_child = prev;
+	for (uint32_t j = 0; j < nkids; j++)
+		kids[j]->next = j + 1 < nkids ? kids[j + 1] : NULL;
+	parent->first_child = kids[0];
+	parent->last_child = kids[nkids - 1];
+	free(kids);
+	return 0;
 }

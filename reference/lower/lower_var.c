@@ -162,7 +162,11 @@ int hd_lower_order_parameters(hd_lw *L)
 		/* more parameters than any function has are left in module order */
 		for (uint32_t t = i; t < j && j - i <= 256; t++)
 			dies[k++] = ps[t].die;
-		hd_lower_reorder(ps[i].die->parent, dies, k);
+		if (hd_lower_reorder(ps[i].die->parent, dies, k) != 0) {
+			free(ps);
+			no_memory(L, NULL);
+			return -1;
+		}
 	}
 	free(ps);
 	return 0;
