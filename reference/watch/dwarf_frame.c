@@ -123,11 +123,15 @@ typedef struct loader {
 
 /* Reasons a read finds nothing: undefined storage (DWARF Extensions for
  * Heterogeneous Debugging, "Undefined Location Description Operations"),
- * and memory never written on a strict model (docs/amdgpu-model.md). */
+ * memory never written on a strict model (docs/amdgpu-model.md), and bits
+ * past the end of a composite whose pieces describe less than the whole
+ * variable (DWARF 5 2.6.1.2: the pieces say where those bits are, and no
+ * piece says where the others are). */
 static int holds_nothing(const hd_status *st)
 {
 	return st->code != NULL &&
-	       (strcmp(st->code, "undefined-read") == 0 || strcmp(st->code, "memory-unwritten") == 0);
+	       (strcmp(st->code, "undefined-read") == 0 || strcmp(st->code, "memory-unwritten") == 0 ||
+	        strcmp(st->code, "out-of-bounds") == 0);
 }
 
 static int load_bytes(void *self, uint64_t byte, uint64_t n, hd_status *st)

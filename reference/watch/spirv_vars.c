@@ -129,7 +129,37 @@ static int prepare_function(hd_watch *w, uint32_t fi)
 	return 0;
 }
 
-/* Every DebugLocalVariable under its Parent, by a counting sort. */
+/* A scope as the variables see it: llvm-spirv names a template function's
+ * DebugTypeTemplate where its DebugFunction is meant (as DebugScope and as
+ * the Parent of its variables), and the lowering reads it so. */
+static int32_t scope_node(const hd_spv_module *m, int32_t s)
+{
+	const hd_di_node *n = node_at(m, s);
+	if (is(n, "DebugTypeTemplate"))
+		return index_of(m, hd_di_word(n, "Target"));
+	return s;
+}
+
+/* The scope a variable is declared in: a DebugLocalVariable's Parent, or a
+ * DebugGlobalVariable's when that is a function or block (a kernel's
+ * `local` variable, a function's `static` one: DWARF 5 3.3 puts them among
+ * the function's children); -1 for anything else. */
+static int32_t declared_in(const hd_spv_module *m, const hd_di_node *n)
+{
+	int32_t parent;
+	const hd_di_node *pn;
+
+	if (!is(n, "DebugLocalVariable") && !is(n, "DebugGlobalVariable"))
+		return -1;
+	parent = scope_node(m, index_of(m, hd_di_word(n, "Parent")));
+	pn = node_at(m, parent);
+	if (is(n, "DebugGlobalVariable") && !is(pn, "DebugFunction") &&
+	    !is(pn, "DebugLexicalBlock"))
+		return -1;
+	return parent;
+}
+
+/* Every variable under the scope it is declared in, by a counting sort. */
 static int index_scopes(hd_watch *w)
 {
 	const hd_spv_module *m = w->m;
@@ -143,16 +173,14 @@ static int index_scopes(hd_watch *w)
 		return -1;
 	}
 	for (uint32_t i = 0; i < m->nnodes; i++) {
-		int32_t parent = is(&m->nodes[i], "DebugLocalVariable")
-			? index_of(m, hd_di_word(&m->nodes[i], "Parent")) : -1;
+		int32_t parent = declared_in(m, &m->nodes[i]);
 		if (parent >= 0)
 			w->scope_first[parent + 1]++;
 	}
 	for (uint32_t i = 0; i < m->nnodes; i++)
 		w->scope_first[i + 1] += w->scope_first[i];
 	for (uint32_t i = 0; i < m->nnodes; i++) {
-		int32_t parent = is(&m->nodes[i], "DebugLocalVariable")
-			? index_of(m, hd_di_word(&m->nodes[i], "Parent")) : -1;
+		int32_t parent = declared_in(m, &m->nodes[i]);
 		if (parent >= 0)
 			w->scope_vars[w->scope_first[parent] + fill[parent]++] = (int32_t)i;
 	}
@@ -224,6 +252,9 @@ typedef struct expr_result {
 	int computed;          /* value replaces the Value's bytes */
 	uint64_t frag_bit, frag_bits;  /* Fragment: the bits of the variable */
 	int fragment;
+	uint64_t piece_bit, piece_bits; /* BitPiece: bits of the value that are the
+	                                 * variable's first bits, the rest unknown */
+	int piece;
 } expr_result;
 
 /* The DebugOperations of OpenCL.DebugInfo.100 3.6 that producers write,
@@ -252,7 +283,13 @@ static int run_expression(const hd_spv_module *m, uint32_t expr, uint64_t first,
 		if (hd_di_span_of(op, "Operands", &lit) == 0)
 			for (uint32_t j = 0; j < lit.count && j < 2; j++)
 				a[j] = op->args[lit.first + j];
-		if (strcmp(name, "Fragment") == 0) {
+		if (strcmp(name, "BitPiece") == 0 && k + 1 == ops.count) {
+			/* DW_OP_bit_piece's meaning (DebugInfo 1.00, DebugOperation):
+			 * one piece is a composite describing only its own bits */
+			r->piece = 1;
+			r->piece_bit = a[0];
+			r->piece_bits = a[1];
+		} else if (strcmp(name, "Fragment") == 0) {
 			r->fragment = 1;
 			r->frag_bit = a[0];
 			r->frag_bits = a[1];
@@ -314,6 +351,25 @@ static int make_bytes(wstate *s, uint64_t size)
 	return s->bytes != NULL && s->set != NULL ? 0 : -1;
 }
 
+/* A DebugValue whose expression ends in one BitPiece: the variable's first
+ * piece_bits are the value's bits from piece_bit, and the rest of it is
+ * described by nothing. Whole bytes only. */
+static int apply_piece(wstate *s, const expr_result *r, const uint8_t *vb, uint32_t vsize,
+                       uint64_t size, uint32_t nidx)
+{
+	uint64_t from = r->piece_bit / 8, n = r->piece_bits / 8;
+
+	if (nidx > 0 || r->fragment || r->memory || r->piece_bit % 8 || r->piece_bits % 8 ||
+	    n > size || make_bytes(s, size) != 0)
+		return -1;
+	memset(s->set, 0, size);
+	if (vb != NULL && from + n <= vsize) {
+		memcpy(s->bytes, vb + from, n);
+		memset(s->set, 1, n);
+	}
+	return 0;
+}
+
 static void apply_value(hd_watch *w, uint32_t item, const hd_di_node *p, wstate *s)
 {
 	const hd_spv_module *m = w->m;
@@ -352,6 +408,11 @@ static void apply_value(hd_watch *w, uint32_t item, const hd_di_node *p, wstate 
 		s->kind = W_MEMORY;
 		s->storage = r.storage;
 		s->addr = r.addr;
+		return;
+	}
+	if (r.piece) {
+		if (apply_piece(s, &r, vb, vsize, size, nidx) != 0)
+			goto unknown;
 		return;
 	}
 	if (r.memory || (r.fragment && (r.frag_bit % 8 || r.frag_bits % 8)))
@@ -466,7 +527,7 @@ static int visible(hd_watch *w, const hd_di_range *r, hd_watch_item **out, uint3
 
 	if (items == NULL)
 		return -1;
-	while (s >= 0 && depth < 64) {
+	while ((s = scope_node(m, s)) >= 0 && depth < 64) {
 		const hd_di_node *sn = &m->nodes[s];
 		chain[depth++] = s;
 		if (is(sn, "DebugFunction"))
@@ -529,9 +590,9 @@ static int on_stop(void *ctx, hd_exec *x, const hd_exec_where *wh, hd_status *st
 	s.nitems = f->nvis[ri];
 	/* the function instance's name: the chain's DebugFunction, else the
 	 * function's own */
-	sc = sr->scope;
+	sc = scope_node(w->m, sr->scope);
 	for (int i = 0; i < 64 && sc >= 0 && !is(&w->m->nodes[sc], "DebugFunction"); i++)
-		sc = index_of(w->m, hd_di_word(&w->m->nodes[sc], "Parent"));
+		sc = scope_node(w->m, index_of(w->m, hd_di_word(&w->m->nodes[sc], "Parent")));
 	if (sc >= 0 && is(&w->m->nodes[sc], "DebugFunction"))
 		fname = hd_di_string(&w->m->nodes[sc], "Name");
 	s.inlined = sr->inlined >= 0;
@@ -554,6 +615,51 @@ static int on_stop(void *ctx, hd_exec *x, const hd_exec_where *wh, hd_status *st
 	return w->fn(w->ctx, w, &s, st);
 }
 
+/* The bytes of n bytes of memory at pointer value ptr of storage class
+ * storage, printed through type; <unset> when no object holds them. */
+static int print_memory(hd_watch *w, uint32_t item, uint32_t storage, uint64_t ptr,
+                        uint32_t type, uint64_t size, hd_buf *out)
+{
+	hd_exec_space space;
+	uint64_t addr;
+	uint8_t *bytes = calloc(size + 1, 1), *set = calloc(size + 1, 1);
+
+	if (bytes == NULL || set == NULL) {
+		free(bytes);
+		free(set);
+		return -1;
+	}
+	if (hd_exec_resolve(storage, ptr, &space, &addr) != 0 ||
+	    hd_exec_read(w->x, item, space, addr, (uint32_t)size, bytes, set) != 0)
+		hd_buf_printf(out, HD_WATCH_UNSET);
+	else
+		hd_watch_print(w->m, type, bytes, set, out);
+	free(bytes);
+	free(set);
+	return 0;
+}
+
+/* A program-scope variable shown in a function: its OpVariable's memory,
+ * or the constant a producer folded it to. */
+static int global_value(hd_watch *w, uint32_t item, const hd_di_node *var, hd_buf *out)
+{
+	uint32_t type = hd_di_word(var, "Type"), id = hd_di_word(var, "Variable"), size, storage;
+	const uint8_t *v;
+	uint64_t ptr = 0;
+
+	if (hd_exec_value(w->x, item, id, &v, &size) != 0) {
+		hd_buf_printf(out, HD_WATCH_UNSET);
+		return 0;
+	}
+	if (hd_exec_pointer_storage(w->x, hd_exec_type_of(w->x, id), &storage) != 0) {
+		hd_watch_print(w->m, type, v, NULL, out);
+		return 0;
+	}
+	for (uint32_t i = 0; i < size && i < 8; i++)
+		ptr |= (uint64_t)v[i] << (8 * i);
+	return print_memory(w, item, storage, ptr, type, hd_watch_type_size(w->m, type), out);
+}
+
 int hd_watch_value(hd_watch *w, uint32_t item, const hd_watch_item *v, hd_buf *out)
 {
 	const hd_spv_module *m = w->m;
@@ -567,6 +673,8 @@ int hd_watch_value(hd_watch *w, uint32_t item, const hd_watch_item *v, hd_buf *o
 
 	if (it == NULL || it->depth == 0)
 		return -1;
+	if (is(var, "DebugGlobalVariable"))
+		return global_value(w, item, var, out);
 	fr = &it->frames[it->depth - 1];
 	k = find_key(&w->funcs[fr->function], (wkey){ v->var, v->inlined });
 	s = k >= 0 ? &fr->vars[k] : NULL;
@@ -577,21 +685,7 @@ int hd_watch_value(hd_watch *w, uint32_t item, const hd_watch_item *v, hd_buf *o
 	} else if (s->kind == W_BYTES) {
 		hd_watch_print(m, type, s->bytes, s->set, out);
 	} else {
-		hd_exec_space space;
-		uint64_t addr;
-		uint8_t *bytes = calloc(size + 1, 1), *set = calloc(size + 1, 1);
-		if (bytes == NULL || set == NULL) {
-			free(bytes);
-			free(set);
-			return -1;
-		}
-		if (hd_exec_resolve(s->storage, s->addr, &space, &addr) != 0 ||
-		    hd_exec_read(w->x, item, space, addr, (uint32_t)size, bytes, set) != 0)
-			hd_buf_printf(out, HD_WATCH_UNSET);
-		else
-			hd_watch_print(m, type, bytes, set, out);
-		free(bytes);
-		free(set);
+		return print_memory(w, item, s->storage, s->addr, type, size, out);
 	}
 	return 0;
 }
