@@ -88,7 +88,10 @@ static uint64_t size_at(const hd_spv_module *m, uint32_t type, int depth)
 		return 0;
 	if (is(n, "DebugTypeBasic") || is(n, "DebugTypeComposite") || is(n, "DebugTypeEnum"))
 		return number(n, "Size") / 8;
-	if (is(n, "DebugTypePointer"))
+	/* a pointer to member reads as an address too: the offset of a data
+	 * member, or the first word of a member function pointer, as DWARF's
+	 * DW_TAG_ptr_to_member_type without a size gives it (DWARF 5 5.14) */
+	if (is(n, "DebugTypePointer") || is(n, "DebugTypePtrToMember"))
 		return pointer_bytes(m);
 	if (is(n, "DebugTypeVector")) {
 		c = hd_di_word(n, "Component Count");
@@ -257,7 +260,7 @@ static void print_at(printer *p, uint32_t type, uint64_t bit, uint64_t bits, int
 	}
 	if (is(n, "DebugTypeBasic")) {
 		hd_watch_leaf(p->out, leaf_kind(n), p->bytes, p->set, bit, (unsigned)bits);
-	} else if (is(n, "DebugTypePointer")) {
+	} else if (is(n, "DebugTypePointer") || is(n, "DebugTypePtrToMember")) {
 		hd_watch_leaf(p->out, HD_LEAF_POINTER, p->bytes, p->set, bit, (unsigned)bits);
 	} else if (is(n, "DebugTypeEnum")) {
 		print_enum(p, n, bit, (unsigned)bits);
