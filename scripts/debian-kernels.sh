@@ -25,7 +25,7 @@ TOOLS="clang-15 llvm-spirv-15 od timeout xargs"
 CLANG_FLAGS="-target spir64 -x cl -cl-std=CL2.0 -g -gdwarf-5 -emit-llvm -c"
 SPIRV_FLAGS="--spirv-debug-info-version=ocl-100"
 COMPILE_TIMEOUT=600
-RUN_TIMEOUT=60
+RUN_TIMEOUT=${HDCTS_DK_RUN_TIMEOUT:-60}
 
 usage() {
 	cat >&2 <<'EOF'
@@ -391,7 +391,7 @@ run_table() {
 	echo
 	echo "## Runs (hdref exec)"
 	echo
-	if [ ! -s "$work/runs.tsv" ]; then
+	if [ "$(wc -l <"$work/runs.tsv")" -le 1 ]; then
 		echo "Not run: ${run_skipped:-no kernels}."
 		return 0
 	fi
@@ -495,14 +495,15 @@ find_hdref
 if [ -z "$work" ]; then
 	work=$(mktemp -d "${TMPDIR:-/tmp}/hdcts-debian-kernels.XXXXXX")
 fi
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
+case "$work" in /*) ;; *) work="$PWD/$work" ;; esac
 case "$work/" in
 "$repo"/*)
 	git -C "$repo" check-ignore -q "$work" 2>/dev/null ||
 		die "--work $work is inside the repository and not ignored by git; the kernels must not be committed"
 	;;
 esac
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
 rm -rf "$work/modules" "$work/runs" "$work/src"
 mkdir -p "$work/modules" "$work/runs"
 opname_table >"$work/opnames.tsv"
