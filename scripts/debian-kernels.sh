@@ -158,6 +158,23 @@ hashcat_options() {
 	printf ' -D VECT_SIZE=1 -D DEVICE_TYPE=4 -D DGST_R0=0 -D DGST_R1=1 -D DGST_R2=2 -D DGST_R3=3'
 	printf ' -D DGST_ELEM=16 -D KERN_TYPE=%s -D ATTACK_EXEC=%s' "${mode:-0}" "$attack_exec"
 	printf ' -D ATTACK_KERN=%s -D ATTACK_MODE=%s' "${attack:-0}" "${attack:-0}"
+	hashcat_mode_options "$3/module_$(printf '%05d' "${mode:-0}").so"
+}
+
+# The -D options a hash mode's plugin adds for its kernels (hashcat asks the
+# module_NNNNN.so at build time), when its printf format is in the plugin:
+# a fixed work-group size (64 here, the wave64 width), scrypt's parameters
+# (N=16384, r=8, p=1, its common setting, no time-memory trade-off and the
+# matching 128*r*p/16 temporaries), descrypt's salt. Options that only tune a
+# device (_unroll, NO_UNROLL, FORCE_DISABLE_SHM, DYNAMIC_LOCAL) are left out.
+hashcat_mode_options() {
+	[ -r "$1" ] || return 0
+	grep -aq -- '-D FIXED_LOCAL_SIZE=%u' "$1" && printf ' -D FIXED_LOCAL_SIZE=64'
+	grep -aq -- '-D FIXED_LOCAL_SIZE_COMP=%u' "$1" && printf ' -D FIXED_LOCAL_SIZE_COMP=64'
+	grep -aq -- '-D SCRYPT_N=%u' "$1" &&
+		printf ' -D SCRYPT_N=16384 -D SCRYPT_R=8 -D SCRYPT_P=1 -D SCRYPT_TMTO=1 -D SCRYPT_TMP_ELEM=64'
+	grep -aq -- '-D DESCRYPT_SALT=%u' "$1" && printf ' -D DESCRYPT_SALT=0'
+	return 0
 }
 
 # hashcat's kernels: the attack kernels m*.cl, amp_a*.cl, markov_*.cl and
@@ -167,10 +184,12 @@ collect_hashcat() {
 	dir=$(package_dir hashcat-data /OpenCL/shared.cl)
 	[ -n "$dir" ] || die "hashcat: no OpenCL/shared.cl in hashcat-data's file list"
 	dir=$(dirname "$dir")
+	plugins=$(package_dir hashcat /modules/module_00000.so)
+	plugins=$(dirname "${plugins:-/nonexistent/x}")
 	find "$dir" -maxdepth 1 -type f \( -name 'm*.cl' -o -name 'amp_a*.cl' \
 		-o -name 'markov_*.cl' -o -name shared.cl \) | LC_ALL=C sort |
 	awk -v every="$hashcat_every" '(NR - 1) % every == 0' | while read -r f; do
-		unit hashcat "hashcat/$(basename "$f")" "$f" "$dir" "$(hashcat_options "$f" "$dir")"
+		unit hashcat "hashcat/$(basename "$f")" "$f" "$dir" "$(hashcat_options "$f" "$dir" "$plugins")"
 	done
 }
 
