@@ -441,16 +441,11 @@ run_table() {
 }
 
 # The instructions in the compiled modules: per level, the total count and
-# the number of modules holding it; extended instructions as "SET name".
+# the number of modules holding it; one table for the core opcodes and one
+# per extended set ("SET name" in the .ops files).
 census_table() {
 	echo
 	echo "## SPIR-V census (compiled modules)"
-	echo
-	printf '| instruction |'
-	for opt in $opt_levels; do printf ' %s count | %s modules |' "$opt" "$opt"; done
-	printf '\n|---|'
-	for opt in $opt_levels; do printf -- '---:|---:|'; done
-	echo
 	for opt in $opt_levels; do
 		find "$work/modules" -name "*-$opt.ops" -exec awk -v opt="$opt" -F "$tab" \
 			'{ print opt "\t" $1 "\t" $2 }' {} +
@@ -459,11 +454,24 @@ census_table() {
 		  cnt[$1, $2] += $3; mods[$1, $2]++ }
 		END {
 			nl = split(levels, lv, " ")
-			for (i = 1; i <= n; i++) { line = "| " names[i] " |"
+			for (i = 1; i <= n; i++) {
+				set = index(names[i], " ") ? substr(names[i], 1, index(names[i], " ") - 1) : "core"
+				name = set == "core" ? names[i] : substr(names[i], length(set) + 2)
+				line = set "\t| " name " |"
 				for (j = 1; j <= nl; j++)
 					line = line sprintf(" %d | %d |", cnt[lv[j], names[i]], mods[lv[j], names[i]])
-				print line }
-		}' | LC_ALL=C sort
+				print line
+			}
+		}' | LC_ALL=C sort >"$work/census.tsv"
+	cut -f1 "$work/census.tsv" | LC_ALL=C sort -ru | while read -r set; do
+		printf '\n### %s\n\n| instruction |' "$([ "$set" = core ] && echo "Core opcodes" || echo "$set")"
+		for opt in $opt_levels; do printf ' %s count | %s modules |' "$opt" "$opt"; done
+		printf '\n|---|'
+		for opt in $opt_levels; do printf -- '---:|---:|'; done
+		echo
+		awk -F "$tab" -v set="$set" '$1 == set { print $2 }' "$work/census.tsv"
+	done
+	rm -f "$work/census.tsv"
 }
 
 # --- main --------------------------------------------------------------------
