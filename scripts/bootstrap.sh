@@ -23,21 +23,7 @@ if [ "${1:-}" = tests ]; then
 libxml2-utils chromium clang-14 llvm-spirv-14"
 fi
 
-hdcts_missing=""
-for p in $HDCTS_PACKAGES; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-		hdcts_missing="$hdcts_missing $p"
-	fi
-done
-
-if [ -n "$hdcts_missing" ]; then
-	if [ "$(id -u)" = 0 ]; then
-		echo "bootstrap: installing$hdcts_missing"
-		DEBIAN_FRONTEND=noninteractive apt-get update -q
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q $hdcts_missing
-	else
-		echo "bootstrap: missing Debian packages; run:" >&2
-		echo "  sudo apt-get install -y$hdcts_missing" >&2
-		exit 1
-	fi
-fi
+# shellcheck source-path=SCRIPTDIR source=packages.sh
+. "$(dirname "$0")/packages.sh"
+# shellcheck disable=SC2086 # one word per package
+hdcts_need_packages bootstrap $HDCTS_PACKAGES
