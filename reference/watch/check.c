@@ -186,36 +186,25 @@ static void populate(checker *k, hd_amdgpu *model, const hd_exec_where *wh, uint
 	}
 }
 
+/* Both sides list their variables sorted by name (strcmp). */
+static int var_by_name(const void *key, const void *elem)
+{
+	return strcmp(key, ((const hd_watch_var *)elem)->name);
+}
+
+static int item_by_name(const void *key, const void *elem)
+{
+	return strcmp(key, ((const hd_watch_item *)elem)->name);
+}
+
 static const hd_watch_var *find_var(const hd_watch_frame *f, const char *name)
 {
-	uint32_t lo = 0, hi = f->nvars;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(f->vars[mid].name, name);
-		if (c == 0)
-			return &f->vars[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return bsearch(name, f->vars, f->nvars, sizeof *f->vars, var_by_name);
 }
 
 static int is_item(const hd_watch_stop *s, const char *name)
 {
-	uint32_t lo = 0, hi = s->nitems;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(s->items[mid].name, name);
-		if (c == 0)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	return bsearch(name, s->items, s->nitems, sizeof *s->items, item_by_name) != NULL;
 }
 
 /* The source holds no value and the debugger shows none: no location, or
