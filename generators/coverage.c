@@ -445,8 +445,10 @@ int hdgen_coverage(int argc, char **argv)
 	int rc = 0;
 
 	memset(&r, 0, sizeof r);
+	char watches[1100];
+
 	r.cases = "cases";
-	r.watches = "expected/watch";
+	r.watches = NULL;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--cases") == 0 && i + 1 < argc)
 			r.cases = argv[++i];
@@ -458,6 +460,11 @@ int hdgen_coverage(int argc, char **argv)
 			index = argv[++i];
 		else
 			return hdgen_usage();
+	}
+	if (r.watches == NULL) {
+		/* the watches beside the cases: DIR/cases goes with DIR/expected */
+		snprintf(watches, sizeof watches, "%s/../expected/watch", r.cases);
+		r.watches = watches;
 	}
 	universe_dwarf(&r);
 	universe_spirv(&r);

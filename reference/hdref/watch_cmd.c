@@ -23,7 +23,8 @@ static int check(hd_spv_module *m, const char *in, const hd_exec_config *c)
 		hd_check_report_free(&r);
 		return st.kind == HD_BAD_INPUT ? EXIT_RULES : EXIT_INTERNAL;
 	}
-	fwrite(r.failures.data, 1, r.failures.len, stdout);
+	if (r.failures.len > 0)
+		fwrite(r.failures.data, 1, r.failures.len, stdout);
 	if (r.nfailures > HD_CHECK_MAX_FAILURES)
 		printf("... and %u more failures\n", r.nfailures - HD_CHECK_MAX_FAILURES);
 	printf("checked %llu stops, %llu lanes: %llu right, %llu wrong, %llu unavailable, "
