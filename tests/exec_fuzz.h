@@ -25,6 +25,7 @@ static inline int exec_fuzz_one(const uint8_t *data, size_t size)
 	hd_exec_config_default(&c);
 	c.max_steps = 100000;
 	c.max_memory = 16u << 20;
+	c.max_bytes = 256u << 20;
 	if (hd_di_build(m, &st) == 0 && hd_exec_new(m, NULL, &c, &x, &st) == 0)
 		rc = hd_exec_run(x, NULL, &o, &st) == 0 ? 0 : -1;
 	hd_exec_free(x);

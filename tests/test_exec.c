@@ -594,6 +594,19 @@ static void test_outcomes(void)
 	OK(t.o.steps > 1000 && t.o.steps < 1100, "step-limit: it stops just past the bound");
 	exec_test_free(&t);
 
+	/* a step that moves a MiB: the step bound alone would let this run for
+	 * hours, the byte bound ends it */
+	exec_test_config(&c);
+	c.max_bytes = 64u << 20;
+	run_body(&t, "%n256k = OpConstant %uint 262144\n%abig = OpTypeArray %uint %n256k\n"
+	         "%pfa = OpTypePointer Function %abig\n",
+	         "%big = OpVariable %pfa Function\nOpBranch %lp\n%lp = OpLabel\n"
+	         "%bv = OpLoad %abig %big\nOpLoopMerge %ex %lp None\nOpBranch %lp\n"
+	         "%ex = OpLabel\n", NULL, &c, NULL);
+	outcome(&t, HD_EXEC_STEP_LIMIT, "bytes", "step-limit: a loop that loads a large array");
+	OK(t.o.steps < 1000, "step-limit: the byte bound ends it after a few steps");
+	exec_test_free(&t);
+
 	run_body(&t, NULL, "%bf = OpBitFieldInsert %uint %u1 %u2 %u3 %u4\n", NULL, NULL, NULL);
 	outcome(&t, HD_EXEC_UNSUPPORTED, "BitFieldInsert",
 	        "unsupported: an instruction with no row names it");

@@ -59,6 +59,8 @@ typedef struct hd_exec_config {
 	uint32_t work_dim;           /* 1 to 3 */
 	uint32_t buffer_elements;    /* 0: twice the number of work-items */
 	uint64_t max_steps;          /* bound on .steps */
+	uint64_t max_bytes;          /* bound on the bytes the steps move: values
+	                              * made, memory loaded and stored, frames */
 	size_t max_memory;           /* bound on the bytes of all memory */
 	uint32_t max_depth;          /* bound on the call depth */
 	hd_exec_arg args[HD_EXEC_MAX_ARGS];

@@ -82,6 +82,7 @@ struct hd_xinsn {
 	const uint32_t *w;   /* the instruction's words, w[0] the opcode word */
 	uint16_t opcode;
 	uint16_t nwords;
+	uint32_t bytes;      /* the size of its result value */
 	const hd_xop *op;    /* NULL: not implemented */
 };
 
@@ -158,6 +159,7 @@ struct hd_exec {
 	uint32_t nlanes;
 	size_t mem_used;
 	uint64_t steps;
+	uint64_t bytes;           /* moved by the steps: bounded by cfg.max_bytes */
 	hd_exec_outcome *out;
 	uint8_t executed[65536 / 8];  /* bit per opcode a run executed */
 	uint8_t executed_std[1024 / 8];  /* bit per OpenCL.std instruction */

@@ -24,6 +24,7 @@ void hd_exec_config_default(hd_exec_config *c)
 	c->local_size[1] = c->local_size[2] = 1;
 	c->work_dim = 1;
 	c->max_steps = 50000000;
+	c->max_bytes = 16ull << 30;
 	c->max_memory = 256u << 20;
 	c->max_depth = 64;
 }

@@ -169,6 +169,7 @@ int hd_x_load(hd_xrun *r, hd_xlane *l, uint32_t storage, uint64_t ptr, uint8_t *
 	hd_xregion *g = object_at(r, l, storage, ptr, n, &off, "a load");
 	if (g == NULL)
 		return -1;
+	r->x->bytes += n;
 	memcpy(out, g->bytes + off, n);
 	return 0;
 }
@@ -180,6 +181,7 @@ int hd_x_store(hd_xrun *r, hd_xlane *l, uint32_t storage, uint64_t ptr,
 	hd_xregion *g = object_at(r, l, storage, ptr, n, &off, "a store");
 	if (g == NULL)
 		return -1;
+	r->x->bytes += n;
 	memmove(g->bytes + off, in, n);
 	memset(g->set + off, 1, n);
 	return 0;

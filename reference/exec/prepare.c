@@ -351,6 +351,7 @@ static int prepare_function(hd_exec *x, uint32_t fi, hd_status *st)
 				return hd_fail(st, HD_BAD_INPUT, "too-big", 0,
 				               "function %u: values too large", fi);
 			vals += t->size;
+			xi->bytes = t->size;
 		}
 		slot++;
 	}

@@ -93,6 +93,7 @@ int hd_x_call(hd_xrun *r, hd_xlane *l, uint32_t function, const uint32_t *args,
 	if (f->vals == NULL)
 		return hd_fail(r->st, HD_NO_MEMORY, "no-memory", 0, "no memory for a frame");
 	x->mem_used += xf->frame_bytes;
+	x->bytes += xf->frame_bytes;
 	/* arguments are read in the caller's frame, before the new one is on top */
 	for (uint32_t i = 0; i < nargs; i++) {
 		const hd_xid *pd = &x->ids[xf->params[i]];
@@ -176,6 +177,23 @@ static int observe(hd_xrun *r, uint32_t wave, const uint32_t *idx, uint32_t n)
 	return 0;
 }
 
+/* The step bound, and the bound on the bytes the steps move: a step may
+ * load or call a value of many MiB, and a loop of those would run for
+ * hours inside the step bound. Either ends the run as step-limit. */
+static int past_bounds(hd_exec *x)
+{
+	if (x->steps > x->cfg.max_steps)
+		snprintf(x->out->detail, sizeof x->out->detail, "more than %llu steps",
+		         (unsigned long long)x->cfg.max_steps);
+	else if (x->bytes > x->cfg.max_bytes)
+		snprintf(x->out->detail, sizeof x->out->detail,
+		         "the steps moved more than %llu bytes", (unsigned long long)x->cfg.max_bytes);
+	else
+		return 0;
+	x->out->end = HD_EXEC_STEP_LIMIT;
+	return 1;
+}
+
 /* Runs one wavefront until none of its lanes can go on: all returned, or
  * waiting at a barrier. */
 static int run_wave(hd_xrun *r, uint32_t wave)
@@ -207,13 +225,10 @@ static int run_wave(hd_xrun *r, uint32_t wave)
 					return -1;
 			}
 			x->steps += n;
+			x->bytes += (uint64_t)n * in->bytes;
 			x->executed[in->opcode >> 3] |= (uint8_t)(1u << (in->opcode & 7));
-			if (x->steps > x->cfg.max_steps) {
-				x->out->end = HD_EXEC_STEP_LIMIT;
-				snprintf(x->out->detail, sizeof x->out->detail,
-				         "more than %llu steps", (unsigned long long)x->cfg.max_steps);
+			if (past_bounds(x))
 				return -1;
-			}
 			/* lanes that wait elsewhere may meet this group anywhere,
 			 * and a branch may split it: look again */
 			again = !in->op->control && n == running;
@@ -315,6 +330,7 @@ int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
 	out->end = HD_EXEC_COMPLETED;
 	x->out = out;
 	x->steps = 0;
+	x->bytes = 0;
 	memset(x->executed, 0, sizeof x->executed);
 	memset(x->executed_std, 0, sizeof x->executed_std);
 	hd_status_clear(st);
