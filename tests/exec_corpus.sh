@@ -12,20 +12,19 @@
 # usage: exec_corpus.sh HDREF CASES
 #        exec_corpus.sh --one HDREF OUTDIR KERNEL VERSION OPT   (for xargs)
 
+. "$(dirname "$0")/tap.sh"
+
 one() {
 	hdref=$1 dir=$2 src=$3 v=$4 opt=$5
 	name=${src##*/}
 	out=$dir/$name.$v.$opt
 	what="$name clang-$v -$opt"
-	if ! command -v "clang-$v" >/dev/null 2>&1 || ! command -v "llvm-spirv-$v" >/dev/null 2>&1
-	then
+	if ! have "clang-$v" || ! have "llvm-spirv-$v"; then
 		echo "ok - $what # SKIP clang-$v/llvm-spirv-$v not installed" >"$out.tap"
 		return 0
 	fi
-	lang="-x cl -cl-std=CL2.0"
-	case $name in *.clcpp) lang="-x clcpp -cl-std=clc++2021" ;; esac
-	# shellcheck disable=SC2086 # lang is a list of words
-	if ! "clang-$v" -target spir64 $lang -g -"$opt" -emit-llvm -c "$src" -o "$out.bc" \
+	# shellcheck disable=SC2046 # the language flags are a list of words
+	if ! "clang-$v" -target spir64 $(opencl_lang "$src") -g -"$opt" -emit-llvm -c "$src" -o "$out.bc" \
 		2>"$out.err"; then
 		{ echo "not ok - $what: clang-$v failed"; sed 's/^/# /' "$out.err"; } >"$out.tap"
 		return 0
@@ -53,7 +52,6 @@ if [ "$#" -ne 2 ]; then
 	echo "usage: exec_corpus.sh HDREF CASES" >&2
 	exit 2
 fi
-. "$(dirname "$0")/tap.sh"
 scratch exec_corpus
 n=0
 failed=0

@@ -132,20 +132,18 @@ key() {
 compile() {
 	f=$1
 	k=$(key "$f")
+	lang=$(opencl_lang "$f")
 	case $f in
 	*.clcpp)
-		lang="-x clcpp -cl-std=clc++2021"
 		# clang-15's AMDGPU target does not declare these OpenCL 3.0
 		# features for C++ for OpenCL 2021 (it does for OpenCL C 2.0);
 		# without the generic address space every member function's
 		# `this` is private and derived classes lose their constructors
 		amd_ext="-Xclang -cl-ext=+__opencl_c_generic_address_space,+__opencl_c_program_scope_global_variables" ;;
 	*)
-		lang="-x cl -cl-std=CL2.0"
 		amd_ext= ;;
 	esac
-	macro=
-	grep -q '^[[:space:]]*#[[:space:]]*define[[:space:]]' "$f" && macro=-fdebug-macro
+	macro=$(debug_macro "$f")
 
 	# shellcheck disable=SC2086 # the flag lists split on purpose
 	{

@@ -51,6 +51,23 @@ have() {
 	command -v "$1" >/dev/null 2>&1
 }
 
+# opencl_lang FILE: clang's language flags for a kernel of cases/opencl, as
+# hdgen compiles it: C++ for OpenCL 2021 for .clcpp, OpenCL C 2.0 otherwise.
+opencl_lang() {
+	case $1 in
+	*.clcpp) echo "-x clcpp -cl-std=clc++2021" ;;
+	*) echo "-x cl -cl-std=CL2.0" ;;
+	esac
+}
+
+# debug_macro FILE: -fdebug-macro when FILE defines a macro, so its debug info
+# has the DebugMacroDef a macro case is about; nothing otherwise.
+debug_macro() {
+	if grep -q '^[[:space:]]*#[[:space:]]*define[[:space:]]' "$1"; then
+		echo -fdebug-macro
+	fi
+}
+
 # yaml_lines KEY FILE: FILE's lines as a YAML literal block under KEY.
 yaml_lines() {
 	echo "  $1: |"

@@ -15,6 +15,8 @@
 
 # one HDREF CASES WATCH OUTDIR: writes OUTDIR/WATCH.tap, a TAP line without
 # its number and the diagnostics of a failure.
+. "$(dirname "$0")/tap.sh"
+
 one() {
 	hdref=$1 cases=$2 w=${3##*/} dir=$4
 	name=${w%.watch}
@@ -22,17 +24,13 @@ one() {
 	case $name in
 	*.cl | *.clcpp)
 		src=$cases/opencl/$name
-		if ! command -v clang-15 >/dev/null 2>&1 || ! command -v llvm-spirv-15 >/dev/null 2>&1
-		then
+		if ! have clang-15 || ! have llvm-spirv-15; then
 			echo "ok - $name # SKIP clang-15/llvm-spirv-15 not installed" >"$out.tap"
 			return 0
 		fi
-		lang="-x cl -cl-std=CL2.0"
-		case $name in *.clcpp) lang="-x clcpp -cl-std=clc++2021" ;; esac
-		macro=
-		grep -q '^[[:space:]]*#[[:space:]]*define[[:space:]]' "$src" && macro=-fdebug-macro
-		# shellcheck disable=SC2086 # lang and macro are lists of words
-		if ! clang-15 -target spir64 $lang -g -gdwarf-5 -O0 $macro -emit-llvm -c "$src" \
+		# shellcheck disable=SC2046 # the flags are lists of words
+		if ! clang-15 -target spir64 $(opencl_lang "$src") -g -gdwarf-5 -O0 \
+			$(debug_macro "$src") -emit-llvm -c "$src" \
 			-o "$out.bc" 2>"$out.err" ||
 		   ! llvm-spirv-15 --spirv-debug-info-version=ocl-100 "$out.bc" -o "$out.spv" \
 			2>>"$out.err"; then
@@ -62,7 +60,6 @@ if [ "$#" -ne 3 ]; then
 	echo "usage: value_check.sh HDREF CASES EXPECTED" >&2
 	exit 2
 fi
-. "$(dirname "$0")/tap.sh"
 scratch value_check
 n=0
 failed=0

@@ -46,20 +46,35 @@ static void int_to_float(uint8_t *p, unsigned bits, int is_signed, uint64_t u, i
 		hd_x_put_f(p, bits, is_signed ? (double)s : (double)u);
 }
 
+/* A conversion's operands: the result's and the source's scalar kind and
+ * component count, the source's bytes and the result's. -1 when one is
+ * missing. */
+typedef struct unary {
+	const hd_xtype *d, *s;
+	uint32_t n, ns;
+	const uint8_t *src;
+	uint8_t *res;
+} unary;
+
+static int read_unary(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, unary *u)
+{
+	u->d = hd_x_scalar(r->x, hd_x_type(r->x, in->w[1]), &u->n);
+	u->s = hd_x_scalar(r->x, hd_x_val_type(r, in->w[3]), &u->ns);
+	u->src = hd_x_val(r, l, in->w[3]);
+	u->res = hd_x_val(r, l, in->w[2]);
+	return u->d != NULL && u->s != NULL && u->src != NULL && u->res != NULL ? 0 : -1;
+}
+
 int x_convert(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 {
-	const hd_exec *x = r->x;
-	uint32_t n, ns;
-	const hd_xtype *d = hd_x_scalar(x, hd_x_type(x, in->w[1]), &n);
-	const hd_xtype *s = hd_x_scalar(x, hd_x_val_type(r, in->w[3]), &ns);
-	const uint8_t *src = hd_x_val(r, l, in->w[3]);
-	uint8_t *res = hd_x_val(r, l, in->w[2]);
+	unary op;
 
-	if (d == NULL || s == NULL || src == NULL || res == NULL || n != ns)
+	if (read_unary(r, l, in, &op) != 0 || op.n != op.ns)
 		return hd_x_unsupported(r, "%s of operands it cannot read", hd_x_opname(in->opcode));
-	for (uint32_t i = 0; i < n; i++) {
-		const uint8_t *a = src + i * s->size;
-		uint8_t *o = res + i * d->size;
+	for (uint32_t i = 0; i < op.n; i++) {
+		const hd_xtype *d = op.d, *s = op.s;
+		const uint8_t *a = op.src + i * s->size;
+		uint8_t *o = op.res + i * d->size;
 		uint64_t u = hd_x_get_u(a, s->size);
 		int64_t sv = hd_x_get_s(a, s->size);
 		unsigned db = d->kind == XT_POINTER ? d->size * 8u : d->width;
@@ -90,20 +105,15 @@ int x_convert(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
  * its value, so only count·width bits move. */
 int x_bitcast(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 {
-	const hd_exec *x = r->x;
-	uint32_t n, ns;
-	const hd_xtype *d = hd_x_scalar(x, hd_x_type(x, in->w[1]), &n);
-	const hd_xtype *s = hd_x_scalar(x, hd_x_val_type(r, in->w[3]), &ns);
-	const uint8_t *src = hd_x_val(r, l, in->w[3]);
-	uint8_t *res = hd_x_val(r, l, in->w[2]);
+	unary op;
 	uint32_t dbytes, sbytes;
 
-	if (d == NULL || s == NULL || src == NULL || res == NULL)
+	if (read_unary(r, l, in, &op) != 0)
 		return hd_x_unsupported(r, "OpBitcast of operands it cannot read");
-	dbytes = n * d->size;
-	sbytes = ns * s->size;
+	dbytes = op.n * op.d->size;
+	sbytes = op.ns * op.s->size;
 	if (dbytes != sbytes)
 		return hd_x_trap(r, l, "OpBitcast of %u bytes to %u bytes", sbytes, dbytes);
-	memmove(res, src, dbytes);
+	memmove(op.res, op.src, dbytes);
 	return 0;
 }
