@@ -362,6 +362,21 @@ EOF
 		"$(printf '%s' "$detail" | tr '\t' ' ' | cut -c1-240)" >"$out.result"
 }
 
+# fan_out KIND COUNT HEADER DIR TSV: the workers `--job KIND N` for N from 1
+# to COUNT, $jobs at a time, then their .result lines under DIR, sorted, in
+# TSV after the tab-separated HEADER (a printf format).
+fan_out() {
+	if [ "$2" -gt 0 ]; then
+		awk -v n="$2" 'BEGIN { for (i = 1; i <= n; i++) print i }' |
+			xargs -n 1 -P "$jobs" sh "$self" --job "$1" "$work"
+	fi
+	{
+		# shellcheck disable=SC2059 # the header is the format
+		printf "$3\n"
+		find "$4" -name '*.result' -exec cat {} + | LC_ALL=C sort
+	} >"$5"
+}
+
 # An hdref that has the exec command, or nothing.
 find_hdref() {
 	if [ -n "$hdref" ]; then
@@ -545,12 +560,8 @@ units=$(wc -l <"$work/units.tsv")
 echo "debian-kernels: compiling $units files at $opt_levels, $jobs at a time, in $work" >&2
 
 export HDCTS_DK_OPT_LEVELS="$opt_levels"
-[ "$units" -gt 0 ] && awk -v n="$units" 'BEGIN { for (i = 1; i <= n; i++) print i }' |
-	xargs -n 1 -P "$jobs" sh "$self" --job compile "$work"
-{
-	printf 'package\tunit\topt\toutcome\tkernels\tfirst_error\n'
-	find "$work/modules" -name '*.result' -exec cat {} + | LC_ALL=C sort
-} >"$work/compile.tsv"
+fan_out compile "$units" 'package\tunit\topt\toutcome\tkernels\tfirst_error' \
+	"$work/modules" "$work/compile.tsv"
 
 run_skipped="" 
 : >"$work/runs.tsv"
@@ -565,12 +576,8 @@ else
 	runs=$(wc -l <"$work/kernels.tsv")
 	echo "debian-kernels: running $runs kernels with $hdref exec" >&2
 	export HDCTS_DK_HDREF="$hdref"
-	[ "$runs" -gt 0 ] && awk -v n="$runs" 'BEGIN { for (i = 1; i <= n; i++) print i }' |
-		xargs -n 1 -P "$jobs" sh "$self" --job run "$work"
-	{
-		printf 'package\tunit\topt\tkernel\toutcome\tdetail\n'
-		find "$work/runs" -name '*.result' -exec cat {} + | LC_ALL=C sort
-	} >"$work/runs.tsv"
+	fan_out run "$runs" 'package\tunit\topt\tkernel\toutcome\tdetail' \
+		"$work/runs" "$work/runs.tsv"
 fi
 
 {
