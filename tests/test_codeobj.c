@@ -142,7 +142,7 @@ static int find_note(const hd_buf *file, size_t *desc, size_t *size)
 static void test_malformed(const hd_buf *file)
 {
 	uint8_t *copy = malloc(file->len);
-	size_t desc, size, bad = 0, tried = 0;
+	size_t desc = 0, size = 0, bad = 0, tried = 0;
 	hd_codeobj *co;
 	hd_status st;
 

@@ -70,7 +70,7 @@ static int list(mp_reader *r, uint64_t count, int is_map, hd_mp *out, unsigned d
 
 static int value(mp_reader *r, hd_mp *out, unsigned depth)
 {
-	uint64_t b, x;
+	uint64_t b = 0, x = 0;
 
 	out->offset = r->pos;
 	if (take(r, 1, &b) != 0)
