@@ -41,11 +41,7 @@ typedef struct hd_elf_image {
 /* Appends the whole file. Deterministic. Errors: HD_NO_MEMORY. */
 int hd_elf_write(const hd_elf_image *img, hd_buf *out, hd_status *st);
 
-/* The bytes of the first section called name in a little-endian ELF32 or
- * ELF64 file (pointing into file), or *data NULL when there is none or it
- * is SHT_NOBITS. Errors are HD_BAD_INPUT "elf-*" with the offset of the
- * field at fault. */
-int hd_elf_section(const uint8_t *file, size_t len, const char *name,
-                   const uint8_t **data, size_t *size, hd_status *st);
+/* Reading: hd_elf_section and the rest of reference/elf/. */
+#include "../elf/elf_read.h"
 
 #endif

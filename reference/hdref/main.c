@@ -39,6 +39,8 @@ static const hd_command commands[] = {
 	  hd_cmd_exec },
 	{ "watch", "FILE [--kernel NAME]", "print the values of a kernel's variables at every stop and work-item",
 	  hd_cmd_watch },
+	{ "codeobj-dump", "FILE [--dispatch K]",
+	  "print an AMDGPU code object's kernels, or a dispatch's initial state", hd_cmd_codeobj_dump },
 	{ "help", "", "show this help", cmd_help },
 };
 
