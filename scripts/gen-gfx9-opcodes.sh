@@ -36,7 +36,8 @@ cat <<HEAD
  * FORM: E (the encoding itself), SDWA or DPP (VOP1/VOP2/VOPC with src0 249
  * or 250 and a second dword). The operands, in the order llvm-objdump
  * prints them: FIELD:CW (a register field of class C, v s or a, W dwords
- * wide), =NAME (an implicit operand printed by name), simm16, hwreg,
+ * wide), =NAME (an implicit operand printed by name), simm16 (simm16?:
+ * not printed when zero), hwreg,
  * sendmsg, waitcnt, offset, lit. */
 HEAD
 # rows: mach|ENC FORM OP|mnemonic|shape -> one X per distinct row, sorted by

@@ -48,4 +48,9 @@ int hd_elf_write(const hd_elf_image *img, hd_buf *out, hd_status *st);
 int hd_elf_section(const uint8_t *file, size_t len, const char *name,
                    const uint8_t **data, size_t *size, hd_status *st);
 
+/* The same, with the section's address (sh_addr) in *addr: what a
+ * disassembler prints beside each instruction (hdref isa-dump). */
+int hd_elf_section_addr(const uint8_t *file, size_t len, const char *name,
+                        const uint8_t **data, size_t *size, uint64_t *addr, hd_status *st);
+
 #endif

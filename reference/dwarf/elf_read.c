@@ -31,12 +31,21 @@ static int inside(uint64_t off, uint64_t n, size_t len)
 int hd_elf_section(const uint8_t *file, size_t len, const char *name,
                    const uint8_t **data, size_t *size, hd_status *st)
 {
+	uint64_t addr;
+
+	return hd_elf_section_addr(file, len, name, data, size, &addr, st);
+}
+
+int hd_elf_section_addr(const uint8_t *file, size_t len, const char *name,
+                        const uint8_t **data, size_t *size, uint64_t *addr, hd_status *st)
+{
 	int is64;
 	uint64_t shoff, shentsize, shnum, shstrndx, stroff, strsize;
 	const uint8_t *sh;
 
 	*data = NULL;
 	*size = 0;
+	*addr = 0;
 	if (len < 52 || memcmp(file, "\177ELF", 4) != 0)
 		return bad(st, 0, "elf-header", "not an ELF file");
 	if (file[4] != 1 && file[4] != 2)
@@ -77,6 +86,7 @@ int hd_elf_section(const uint8_t *file, size_t len, const char *name,
 			           "the section's bytes lie outside the file");
 		*data = file + off;
 		*size = (size_t)n;
+		*addr = is64 ? get(sh + 16, 8) : get(sh + 12, 4);
 		return 0;
 	}
 	return 0;

@@ -39,6 +39,8 @@ static const hd_command commands[] = {
 	  hd_cmd_exec },
 	{ "watch", "FILE [--kernel NAME]", "print the values of a kernel's variables at every stop and work-item",
 	  hd_cmd_watch },
+	{ "isa-dump", "OBJ [--mcpu M]", "disassemble a gfx9 code object's .text (gfx900, gfx906, gfx90a)",
+	  hd_cmd_isa_dump },
 	{ "help", "", "show this help", cmd_help },
 };
 

@@ -6,6 +6,7 @@
 #   FIELD:CW   a register operand: class C (v, s, a) and width W in dwords
 #   =NAME      an implicit operand printed as a fixed name (vcc, exec, off...)
 #   simm16 hwreg sendmsg waitcnt   SOPP/SOPK 16-bit immediates and their forms
+#              (simm16? when llvm-mc leaves it out at zero)
 #   offset lit  a memory offset / a literal constant printed as an operand
 function field(enc, base, cls) {
 	if (enc == "SOP2") return base == 16 ? "sdst" : base == 32 ? "ssrc0" : base == 48 ? "ssrc1" : ""
@@ -80,7 +81,11 @@ fileno == 3 {
 	cur += 0
 	if (cur in seen || cur in bad || !(cur in key)) next
 	seen[cur] = 1
-	if (key[cur] in done) next
+	if (key[cur] in done) {
+		# an immediate llvm-mc leaves out when it is zero (s_endpgm): optional
+		if (shp[key[cur]] == "simm16" && $0 ~ /^[ \t]*[a-z_0-9]+[ \t]*$/) shp[key[cur]] = "simm16?"
+		next
+	}
 	line = $0; sub(/^[ \t]+/, "", line); sub(/[ \t]*(\/\/.*)?$/, "", line)
 	m = line; sub(/ .*/, "", m)
 	rest = substr(line, length(m) + 2)
@@ -89,5 +94,6 @@ fileno == 3 {
 	# an operand no field explains: a zeroed field the opcode does have
 	if (s ~ /\?/) next
 	done[key[cur]] = 1
-	print key[cur] "|" m "|" s
+	order[++nrows] = key[cur]; mn[key[cur]] = m; shp[key[cur]] = s
 }
+END { for (i = 1; i <= nrows; i++) print order[i] "|" mn[order[i]] "|" shp[order[i]] }
