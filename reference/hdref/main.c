@@ -41,6 +41,8 @@ static const hd_command commands[] = {
 	  hd_cmd_watch },
 	{ "codeobj-dump", "FILE [--dispatch K]",
 	  "print an AMDGPU code object's kernels, or a dispatch's initial state", hd_cmd_codeobj_dump },
+	{ "isa-dump", "OBJ [--mcpu M]", "disassemble a gfx9 code object's .text (gfx900, gfx906, gfx90a)",
+	  hd_cmd_isa_dump },
 	{ "help", "", "show this help", cmd_help },
 };
 

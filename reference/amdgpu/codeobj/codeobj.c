@@ -37,6 +37,14 @@ static const struct {
 	{ HD_EF_AMDGPU_MACH_GFX90A, "gfx90a", 1 },
 };
 
+const char *hd_codeobj_processor_of(uint32_t e_flags)
+{
+	for (size_t i = 0; i < sizeof processors / sizeof processors[0]; i++)
+		if ((e_flags & HD_EF_AMDGPU_MACH) == processors[i].mach)
+			return processors[i].name;
+	return NULL;
+}
+
 static int check_header(hd_codeobj *co, const hd_elf_view *v, hd_status *st)
 {
 	if (!v->is64 || v->machine != 224)
@@ -50,9 +58,7 @@ static int check_header(hd_codeobj *co, const hd_elf_view *v, hd_status *st)
 		return bad(st, 16, "codeobj-type", "not a linked code object (e_type is not ET_DYN)");
 	co->e_flags = v->flags;
 	co->version = v->abi_version + 2u;
-	for (size_t i = 0; i < sizeof processors / sizeof processors[0]; i++)
-		if ((v->flags & HD_EF_AMDGPU_MACH) == processors[i].mach)
-			co->processor = processors[i].name;
+	co->processor = hd_codeobj_processor_of(v->flags);
 	if (co->processor == NULL)
 		return bad(st, 48, "codeobj-processor",
 		           "EF_AMDGPU_MACH is none of gfx900, gfx906, gfx90a");

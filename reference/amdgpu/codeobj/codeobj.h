@@ -97,6 +97,8 @@ uint32_t hd_codeobj_e_flags(const hd_codeobj *co);
 unsigned hd_codeobj_version(const hd_codeobj *co);
 /* "gfx900", "gfx906", "gfx90a" from EF_AMDGPU_MACH. */
 const char *hd_codeobj_processor(const hd_codeobj *co);
+/* The same from an ELF header's e_flags, or NULL for another processor. */
+const char *hd_codeobj_processor_of(uint32_t e_flags);
 /* Whether the target packs the work-item ids into v0 (AMDGPUUsage
  * "Initial Kernel Execution State": GFX90A and later). */
 int hd_codeobj_packed_tid(const hd_codeobj *co);
