@@ -1,8 +1,8 @@
 #!/bin/sh
 # The gfx9 decoder against llvm-objdump (docs/gfx9-isa.md, "The agreement
 # test"): every kernel of cases/opencl compiled with clang-15 for gfx90a and
-# gfx900 at -O0 and -O2 (and with clang-22 and clang-19 for gfx90a at -O2
-# when installed), linked with ld.lld; hdref isa-dump must print, instruction
+# gfx900 at -O0 and -O2 (and the hand-written ones with clang-22 and clang-19
+# for gfx90a at -O2 when installed), linked with ld.lld; hdref isa-dump must print, instruction
 # by instruction, the address, the dwords and the text llvm-objdump-15 and
 # llvm-objdump-22 print, after the normalizations of docs/gfx9-isa.md.
 # One TAP point per code object and objdump. Exit 77 when clang-15,

@@ -20,8 +20,8 @@ else
 	diff "$src/reference/amdgpu/isa/gfx9-opcodes.def" "$tmp/def" | head -20 | sed 's/^/# /'
 fi
 if command -v llvm-mc-22 >/dev/null && sh "$src/scripts/gen-gfx9-opcodes.sh" llvm-mc-22 >"$tmp/def22"; then
-	grep '^X' "$tmp/def" >"$tmp/a"
-	grep '^X' "$tmp/def22" >"$tmp/b"
+	grep '^X' "$tmp/def" | LC_ALL=C sort >"$tmp/a"
+	grep '^X' "$tmp/def22" | LC_ALL=C sort >"$tmp/b"
 	echo "ok 2 - llvm-mc-22 cross-check: $(comm -23 "$tmp/a" "$tmp/b" | wc -l) rows of llvm-mc-15 read differently"
 	comm -3 "$tmp/a" "$tmp/b" | head -20 | sed 's/^/# /'
 else

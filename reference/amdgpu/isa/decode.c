@@ -44,8 +44,15 @@ hd_isa_mach hd_isa_mach_named(const char *name)
 	return 0;
 }
 
+static int reserved(hd_status *st, uint64_t addr, const char *what)
+{
+	return hd_fail(st, HD_BAD_INPUT, "isa-reserved", addr, "gfx9 decode at 0x%llx: %s",
+	               (unsigned long long)addr, what);
+}
+
 /* The encoding, the opcode and the size without a literal, from the first
- * dword; -1 for the encodings not decoded (MIMG, MTBUF, EXP, VINTRP). */
+ * dword; -1 for the encodings not decoded (MIMG, MTBUF, EXP, VINTRP), 1
+ * for FLAT's reserved segment 3. */
 static int classify(uint32_t w, unsigned *enc, unsigned *op, unsigned *size)
 {
 	*size = 4;
@@ -80,7 +87,7 @@ static int classify(uint32_t w, unsigned *enc, unsigned *op, unsigned *size)
 	case 0x37: {
 		unsigned seg = bits(w, 15, 14);
 		if (seg == 3)
-			return -1;
+			return 1;  /* reserved */
 		*enc = seg == 0 ? HD_ISA_FLAT : seg == 1 ? HD_ISA_SCRATCH : HD_ISA_GLOBAL;
 		return *op = bits(w, 24, 18), 0;
 	}
@@ -304,12 +311,6 @@ static void fields(hd_isa_insn *in)
 	}
 }
 
-static int reserved(hd_status *st, uint64_t addr, const char *what)
-{
-	return hd_fail(st, HD_BAD_INPUT, "isa-reserved", addr, "gfx9 decode at 0x%llx: %s",
-	               (unsigned long long)addr, what);
-}
-
 /* One operand of the row's shape: "FIELD:CW", "=NAME" or an immediate. */
 static int operand(hd_isa_insn *in, const char *tok, size_t n, hd_isa_operand *o, hd_status *st)
 {
@@ -406,6 +407,7 @@ int hd_isa_decode(hd_isa_mach mach, const uint8_t *buf, size_t len, uint64_t add
                   hd_isa_insn *in, hd_status *st)
 {
 	unsigned enc, op, size, form = HD_ISA_E;
+	int rc;
 	const char *s;
 
 	memset(in, 0, sizeof *in);
@@ -417,7 +419,9 @@ int hd_isa_decode(hd_isa_mach mach, const uint8_t *buf, size_t len, uint64_t add
 		               (unsigned long long)addr, len);
 	in->words[0] = (uint32_t)buf[0] | (uint32_t)buf[1] << 8 | (uint32_t)buf[2] << 16 |
 	               (uint32_t)buf[3] << 24;
-	if (classify(in->words[0], &enc, &op, &size) != 0)
+	if ((rc = classify(in->words[0], &enc, &op, &size)) > 0)
+		return reserved(st, addr, "FLAT seg 3 is reserved");
+	if (rc != 0)
 		return hd_fail(st, HD_BAD_INPUT, "isa-opcode", addr,
 		               "gfx9 decode at 0x%llx: encoding of 0x%08x is not decoded",
 		               (unsigned long long)addr, in->words[0]);
@@ -440,8 +444,6 @@ int hd_isa_decode(hd_isa_mach mach, const uint8_t *buf, size_t len, uint64_t add
 		               "gfx9 decode at 0x%llx: no instruction has opcode %u of this encoding",
 		               (unsigned long long)addr, op);
 	fields(in);
-	if (in->f.seg == 3)
-		return reserved(st, addr, "FLAT seg 3 is reserved");
 	for (s = in->row->shape; *s != '\0';) {
 		size_t n = strcspn(s, " ");
 		if (in->noperands == HD_ISA_MAX_OPERANDS)
