@@ -137,6 +137,40 @@ static int dump_all(dd_ctx *c, hd_buf *out)
 	return out->failed ? dd_oom(c) : 0;
 }
 
+int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st)
+{
+	int res;
+
+	memset(c, 0, sizeof *c);
+	c->path = path;
+	c->o = o;
+	c->st = st;
+	c->enc.profile = o->profile;
+	c->enc.addr_size = 8;
+	c->enc.offset_size = 4;
+	c->names.self = c;
+	c->names.name = reg_name;
+	c->names.lookup = reg_lookup;
+	if (check_elf(c, path) != 0)
+		return -1;
+	res = dwarf_init_path(path, NULL, 0, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL,
+	                      NULL, &c->dbg, NULL, 0, NULL, &c->err);
+	if (res == DW_DLV_ERROR) {
+		c->dbg = NULL;
+		return dd_lib_fail(c, "reading the ELF file");
+	}
+	return res == DW_DLV_NO_ENTRY ? 1 : 0;
+}
+
+void dd_close(dd_ctx *c)
+{
+	dd_free_units(c);
+	free(c->funcs);
+	if (c->err != NULL)
+		dwarf_dealloc_error(c->dbg, c->err);
+	dwarf_finish(c->dbg, NULL);
+}
+
 int hd_dwarf_dump(const char *path, const hd_dump_options *o, hd_buf *out,
                   hd_status *st)
 {
@@ -144,36 +178,16 @@ int hd_dwarf_dump(const char *path, const hd_dump_options *o, hd_buf *out,
 	hd_buf text;
 	int res, rc;
 
-	memset(&c, 0, sizeof c);
-	c.path = path;
-	c.o = o;
-	c.st = st;
-	c.enc.profile = o->profile;
-	c.enc.addr_size = 8;
-	c.enc.offset_size = 4;
-	c.names.self = &c;
-	c.names.name = reg_name;
-	c.names.lookup = reg_lookup;
-	if (check_elf(&c, path) != 0)
+	if ((res = dd_open(&c, path, o, st)) < 0)
 		return -1;
-	res = dwarf_init_path(path, NULL, 0, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL,
-	                      NULL, &c.dbg, NULL, 0, NULL, &c.err);
-	if (res == DW_DLV_ERROR) {
-		c.dbg = NULL;
-		return dd_lib_fail(&c, "reading the ELF file");
-	}
 	hd_buf_init(&text);
 	hd_buf_printf(&text, DD_FORMAT_LINE);
-	if (res == DW_DLV_NO_ENTRY) {
+	if (res == 1) {
 		hd_buf_printf(&text, "no debug info\n");
 		rc = 0;
 	} else {
 		rc = dump_all(&c, &text);
-		dd_free_units(&c);
-		free(c.funcs);
-		if (c.err != NULL)
-			dwarf_dealloc_error(c.dbg, c.err);
-		dwarf_finish(c.dbg, NULL);
+		dd_close(&c);
 	}
 	if (rc == 0 && text.failed)
 		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");

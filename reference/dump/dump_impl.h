@@ -89,8 +89,13 @@ typedef struct dd_ctx {
 	size_t ndies, cap_dies;
 	dd_func *funcs;                /* every subprogram with a low_pc, by address */
 	size_t nfuncs;
+	int loading;                   /* hd_dwarf_load: lists keep raw expressions, no text */
 } dd_ctx;
 
+/* dump.c: opens path through libdwarf (0; 1 when it has no debug info,
+ * nothing to close then; -1 with st), and closes it with every unit read. */
+int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st);
+void dd_close(dd_ctx *c);
 /* dump.c: a libdwarf failure as HD_BAD_INPUT naming what was read; the
  * pending Dwarf_Error is released. Always -1. */
 int dd_lib_fail(dd_ctx *c, const char *what);
@@ -134,7 +139,29 @@ void dd_put_hex(hd_buf *out, const uint8_t *bytes, size_t len);
 /* dump_die.c: appends the DIE tree of u. */
 int dd_print_tree(dd_ctx *c, dd_unit *u, hd_buf *out);
 
-/* dump_lists.c: location lists and range lists, inline under an attribute. */
+/* dump_lists.c: location lists and range lists, inline under an attribute.
+ * One entry: [begin, end) or the default location, with its raw expression
+ * (pointing into libdwarf's copy of the section) and, when printing, its
+ * text. */
+typedef struct dd_entry {
+	int is_default;
+	uint64_t begin, end;
+	const uint8_t *expr;      /* NULL in range lists */
+	size_t len;
+	char *text;               /* the expression's text; NULL in range lists or
+	                             when c->loading */
+} dd_entry;
+
+typedef struct dd_entries {
+	dd_entry *v;
+	size_t n, cap;
+} dd_entries;
+
+/* The entries of the list attribute a of d: a location list when loc, else a
+ * range list (DWARF 5 .debug_loclists/.debug_rnglists, DWARF 2-4
+ * .debug_ranges). */
+int dd_read_list(dd_ctx *c, const dd_die *d, const dd_attr *a, int loc, dd_entries *e);
+void dd_free_entries(dd_entries *e);
 int dd_put_loclist(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent,
                    hd_buf *out);
 int dd_put_ranges(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent,

@@ -14,18 +14,6 @@
 
 #include "dump_impl.h"
 
-/* One entry as printed: [begin, end) or the default location. */
-typedef struct dd_entry {
-	int is_default;
-	uint64_t begin, end;
-	char *text;               /* the expression's text; NULL in range lists */
-} dd_entry;
-
-typedef struct dd_entries {
-	dd_entry *v;
-	size_t n, cap;
-} dd_entries;
-
 static int push_entry(dd_ctx *c, dd_entries *e, int is_default, uint64_t begin,
                       uint64_t end, const uint8_t *expr, size_t len, int has_expr)
 {
@@ -43,8 +31,10 @@ static int push_entry(dd_ctx *c, dd_entries *e, int is_default, uint64_t begin,
 	x->is_default = is_default;
 	x->begin = begin;
 	x->end = end;
+	x->expr = has_expr ? expr : NULL;
+	x->len = has_expr ? len : 0;
 	x->text = NULL;
-	if (has_expr) {
+	if (has_expr && !c->loading) {
 		hd_buf b;
 		hd_buf_init(&b);
 		dd_put_expr(c, expr, len, &b);
@@ -56,7 +46,7 @@ static int push_entry(dd_ctx *c, dd_entries *e, int is_default, uint64_t begin,
 	return 0;
 }
 
-static void free_entries(dd_entries *e)
+void dd_free_entries(dd_entries *e)
 {
 	for (size_t i = 0; i < e->n; i++)
 		free(e->v[i].text);
@@ -259,10 +249,10 @@ int dd_put_loclist(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent, hd_
 		hd_buf_printf(out, " (DWARF %u .debug_loc: not decoded)", (unsigned)d->unit->version);
 		return 0;
 	}
-	rc = read_loclists(c, d, a, &e);
+	rc = dd_read_list(c, d, a, 1, &e);
 	if (rc == 0)
 		rc = print_entries(c, d, &e, indent, out);
-	free_entries(&e);
+	dd_free_entries(&e);
 	return rc;
 }
 
@@ -334,12 +324,20 @@ int dd_put_ranges(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent, hd_b
 	int rc;
 
 	hd_buf_printf(out, "ranges");
-	if (d->unit->version >= 5)
-		rc = read_rnglists(c, d, a, &e);
-	else
-		rc = read_ranges(c, d, a, &e);
+	rc = dd_read_list(c, d, a, 0, &e);
 	if (rc == 0)
 		rc = print_entries(c, d, &e, indent, out);
-	free_entries(&e);
+	dd_free_entries(&e);
 	return rc;
+}
+
+int dd_read_list(dd_ctx *c, const dd_die *d, const dd_attr *a, int loc, dd_entries *e)
+{
+	if (loc && d->unit->version < 5)
+		return hd_fail(c->st, HD_BAD_INPUT, "bad-loclist", 0,
+		               "DWARF %u .debug_loc: libdwarf gives no raw expressions for it",
+		               (unsigned)d->unit->version);
+	if (loc)
+		return read_loclists(c, d, a, e);
+	return d->unit->version >= 5 ? read_rnglists(c, d, a, e) : read_ranges(c, d, a, e);
 }
