@@ -15,6 +15,7 @@
 #include "check.h"
 #include "dwarf/eval.h"
 #include "dwarf_frame.h"
+#include "judge.h"
 #include "lower/lower.h"
 #include "watch.h"
 
@@ -28,21 +29,8 @@ typedef struct checker {
 	const char *label;
 	const char *kernel;
 	unsigned W;
-	hd_buf mine, theirs;
+	hd_buf mine;
 } checker;
-
-static void failure(checker *k, const hd_watch_stop *s, uint32_t item, const char *fmt,
-                    const char *a, const char *b, const char *c)
-{
-	hd_check_report *r = k->r;
-
-	if (r->nfailures++ >= HD_CHECK_MAX_FAILURES)
-		return;
-	hd_buf_printf(&r->failures, "%s: kernel %s, %s %s:%u:%u, work-item %u: ", k->label,
-	              k->kernel, s->function, s->file, s->line, s->column, item);
-	hd_buf_printf(&r->failures, fmt, a, b, c);
-	hd_buf_printf(&r->failures, "\n");
-}
 
 /* Writes the bytes of [addr, addr+n) that set marks written, run by run:
  * the others stay unwritten, so the strict model refuses to read them. */
@@ -186,73 +174,38 @@ static void populate(checker *k, hd_amdgpu *model, const hd_exec_where *wh, uint
 	}
 }
 
-/* Both sides list their variables sorted by name (strcmp). */
-static int var_by_name(const void *key, const void *elem)
+/* The watch's side of a stop for hd_judge_frame: its items, and each one's
+ * value for the work-item at hand, made when asked. */
+typedef struct stop_source {
+	checker *k;
+	hd_watch *w;
+	const hd_watch_stop *s;
+	uint32_t item;
+} stop_source;
+
+static const char *item_name(void *ctx, uint32_t i)
 {
-	return strcmp(key, ((const hd_watch_var *)elem)->name);
+	return ((stop_source *)ctx)->s->items[i].name;
 }
 
-static int item_by_name(const void *key, const void *elem)
+static const char *item_text(void *ctx, uint32_t i)
 {
-	return strcmp(key, ((const hd_watch_item *)elem)->name);
-}
+	stop_source *c = ctx;
 
-static const hd_watch_var *find_var(const hd_watch_frame *f, const char *name)
-{
-	return bsearch(name, f->vars, f->nvars, sizeof *f->vars, var_by_name);
-}
-
-static int is_item(const hd_watch_stop *s, const char *name)
-{
-	return bsearch(name, s->items, s->nitems, sizeof *s->items, item_by_name) != NULL;
-}
-
-/* The source holds no value and the debugger shows none: no location, or
- * one it cannot read. Either way nothing false is on the screen. */
-static int shows_nothing(const char *dwarf, const char *watch)
-{
-	return strcmp(watch, "<unset>") == 0 &&
-	       (strcmp(dwarf, "<unavailable>") == 0 || strncmp(dwarf, "<error:", 7) == 0);
+	hd_buf_reset(&c->k->mine);
+	hd_watch_value(c->w, c->item, &c->s->items[i], &c->k->mine);
+	return hd_buf_str(&c->k->mine);
 }
 
 static void compare(checker *k, hd_watch *w, const hd_watch_stop *s, uint32_t item,
                     const hd_watch_frame *f)
 {
-	hd_check_report *r = k->r;
+	stop_source c = { k, w, s, item };
+	hd_judge_source src = { s->nitems, item_name, item_text, &c, s->function };
+	hd_judge_where where = { k->label, k->kernel, s->function, s->file, s->line, s->column,
+	                         item };
 
-	if (f->function != NULL && strcmp(f->function, s->function) != 0) {
-		r->frames++;
-		failure(k, s, item, "the DWARF's function instance is %s%s%s", f->function,
-		        f->inlined ? " (inlined)" : "", "");
-	}
-	for (uint32_t i = 0; i < s->nitems; i++) {
-		const hd_watch_var *v = find_var(f, s->items[i].name);
-		const char *mine;
-		hd_buf_reset(&k->mine);
-		hd_watch_value(w, item, &s->items[i], &k->mine);
-		mine = hd_buf_str(&k->mine);
-		if (v == NULL) {
-			r->missing++;
-			failure(k, s, item, "%s: not among the DWARF's variables (watch: %s)%s",
-			        s->items[i].name, mine, "");
-		} else if (strcmp(v->text, mine) == 0 || shows_nothing(v->text, mine)) {
-			r->right++;
-		} else if (strcmp(v->text, "<unavailable>") == 0) {
-			r->unavailable++;
-			failure(k, s, item, "%s: no location in the DWARF (watch: %s)%s",
-			        s->items[i].name, mine, "");
-		} else {
-			r->wrong++;
-			failure(k, s, item, "%s: expected %s, the DWARF shows %s", s->items[i].name,
-			        mine, v->text);
-		}
-	}
-	for (uint32_t i = 0; i < f->nvars; i++)
-		if (!is_item(s, f->vars[i].name)) {
-			r->extra++;
-			failure(k, s, item, "%s: the DWARF shows it (%s), the source has none in scope%s",
-			        f->vars[i].name, f->vars[i].text, "");
-		}
+	hd_judge_frame(&src, f, &where, 0, k->r);
 }
 
 static int on_stop(void *ctx, hd_watch *w, const hd_watch_stop *s, hd_status *st)
@@ -329,7 +282,6 @@ int hd_check_reference(const hd_spv_module *m, const hd_exec_config *c, const ch
 	memset(r, 0, sizeof *r);
 	hd_buf_init(&r->failures);
 	hd_buf_init(&k.mine);
-	hd_buf_init(&k.theirs);
 	k.enc = (hd_encoding){ HD_PROFILE_AMDGPU_V0, 8, 4 };
 	if (hd_lower(m, &o, &k.l, st) != 0)
 		return -1;
@@ -341,7 +293,6 @@ int hd_check_reference(const hd_spv_module *m, const hd_exec_config *c, const ch
 	hd_eval_free(k.ev);
 	hd_lowered_free(k.l);
 	hd_buf_free(&k.mine);
-	hd_buf_free(&k.theirs);
 	return rc;
 }
 

@@ -19,6 +19,8 @@ typedef struct hd_check_report {
 	uint64_t wrong;         /* a different value */
 	uint64_t unavailable;   /* the watch has a value, the DWARF no location */
 	uint64_t missing;       /* in the watch, not among the DWARF's variables */
+	uint64_t unset;         /* unset in the source, a value in the DWARF: not judged
+	                         * (candidates only, docs/value-check.md) */
 	uint64_t extra;         /* among the DWARF's variables, not in the watch */
 	uint64_t frames;        /* the DWARF names another function instance */
 	hd_exec_outcome outcome;

@@ -1,0 +1,141 @@
+/* One stop and lane judged (judge.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+
+#define UNSET "<unset>"
+
+static void failure(const hd_judge_where *w, hd_check_report *r, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+static void failure(const hd_judge_where *w, hd_check_report *r, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	if (r->nfailures++ >= HD_CHECK_MAX_FAILURES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	hd_buf_printf(&r->failures, "%s: kernel %s, %s %s:%u:%u, work-item %u: %s\n", w->label,
+	              w->kernel, w->function, w->file, w->line, w->column, w->item, msg);
+}
+
+/* The end of the element starting at s: a braced value with its nested
+ * braces, or a leaf up to the next ", " or "}" of its level. */
+static const char *element_end(const char *s)
+{
+	int depth = 0;
+
+	for (; *s != '\0'; s++) {
+		if (*s == '{')
+			depth++;
+		else if (*s == '}' && depth-- == 0)
+			return s;
+		else if (depth == 0 && s[0] == ',' && s[1] == ' ')
+			return s;
+		if (depth == 0 && s[0] == '}')
+			return s + 1;
+	}
+	return s;
+}
+
+/* Where an element may start: the text's start, or after "{", ", " or " = ". */
+static int at_element(const char *start, const char *p)
+{
+	return p == start || p[-1] == '{' || (p - start >= 2 && p[-2] == ',' && p[-1] == ' ') ||
+	       (p - start >= 3 && strncmp(p - 3, " = ", 3) == 0);
+}
+
+int hd_judge_text_matches(const char *want, const char *got, int lenient_unset)
+{
+	const char *w = want, *g = got;
+
+	if (!lenient_unset)
+		return strcmp(want, got) == 0;
+	while (*w != '\0') {
+		if (strncmp(w, UNSET, sizeof UNSET - 1) == 0 && at_element(want, w) &&
+		    at_element(got, g)) {
+			w += sizeof UNSET - 1;
+			g = element_end(g);
+			continue;
+		}
+		if (*w++ != *g++)
+			return 0;
+	}
+	return *g == '\0';
+}
+
+/* The source holds no value and the debugger shows none: no location, or
+ * one it cannot read. Either way nothing false is on the screen. */
+static int shows_nothing(const char *dwarf, const char *watch)
+{
+	return strcmp(watch, UNSET) == 0 &&
+	       (strcmp(dwarf, HD_WATCH_UNAVAILABLE) == 0 || strncmp(dwarf, "<error:", 7) == 0);
+}
+
+static int var_by_name(const void *key, const void *elem)
+{
+	return strcmp(key, ((const hd_watch_var *)elem)->name);
+}
+
+/* Whether src names a variable called name (its names are sorted). */
+static int in_source(const hd_judge_source *src, const char *name)
+{
+	uint32_t lo = 0, hi = src->n;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(src->name(src->ctx, mid), name);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+void hd_judge_frame(const hd_judge_source *src, const hd_watch_frame *f,
+                    const hd_judge_where *w, int lenient_unset, hd_check_report *r)
+{
+	if (f->function != NULL && src->function != NULL && strcmp(f->function, src->function) != 0) {
+		r->frames++;
+		failure(w, r, "the DWARF's function instance is %s%s", f->function,
+		        f->inlined ? " (inlined)" : "");
+	}
+	for (uint32_t i = 0; i < src->n; i++) {
+		const char *name = src->name(src->ctx, i), *want = src->text(src->ctx, i);
+		const hd_watch_var *v = bsearch(name, f->vars, f->nvars, sizeof *f->vars, var_by_name);
+		if (v == NULL) {
+			r->missing++;
+			failure(w, r, "%s: not among the DWARF's variables (watch: %s)", name, want);
+		} else if (hd_judge_text_matches(want, v->text, 0) || shows_nothing(v->text, want)) {
+			r->right++;
+		} else if (strcmp(v->text, HD_WATCH_UNAVAILABLE) == 0) {
+			r->unavailable++;
+			failure(w, r, "%s: no location in the DWARF (watch: %s)", name, want);
+		} else if (lenient_unset && strcmp(want, UNSET) == 0) {
+			r->unset++;  /* nothing to judge: the program has not set it */
+		} else if (hd_judge_text_matches(want, v->text, lenient_unset)) {
+			r->right++;
+		} else {
+			r->wrong++;
+			failure(w, r, "%s: expected %s, the DWARF shows %s", name, want, v->text);
+		}
+	}
+	for (uint32_t i = 0; i < f->nvars; i++)
+		if (!in_source(src, f->vars[i].name)) {
+			r->extra++;
+			failure(w, r, "%s: the DWARF shows it (%s), the source has none in scope",
+			        f->vars[i].name, f->vars[i].text);
+		}
+}
