@@ -23,6 +23,8 @@ typedef struct hd_check_report {
 	                         * (candidates only, docs/value-check.md) */
 	uint64_t extra;         /* among the DWARF's variables, not in the watch */
 	uint64_t frames;        /* the DWARF names another function instance */
+	uint64_t not_reached;   /* (stop, work-item) pairs of the watch no debugger stop met */
+	uint64_t unmatched;     /* (debugger stop, lane) pairs that met no stop of the watch */
 	hd_exec_outcome outcome;
 	hd_buf failures;        /* one line each, at most HD_CHECK_MAX_FAILURES */
 	uint32_t nfailures;

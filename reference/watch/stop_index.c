@@ -200,6 +200,15 @@ const hd_wf_stop *hd_stop_index_meet(hd_stop_index *ix, const uint32_t group[3],
 	return &ix->wf->stops[it->stops[it->by_line[pick].at]];
 }
 
+uint64_t hd_stop_index_unmet_all(const hd_stop_index *ix)
+{
+	uint64_t n = 0;
+
+	for (uint32_t i = 0; i < ix->nitems; i++)
+		n += ix->items[i].n - ix->items[i].met;
+	return n;
+}
+
 uint32_t hd_stop_index_unmet(const hd_stop_index *ix, const uint32_t group[3], uint32_t item)
 {
 	const item_stops *it = item_of(ix, group, item);

@@ -35,4 +35,7 @@ const hd_wf_stop *hd_stop_index_meet(hd_stop_index *ix, const uint32_t group[3],
  * over (the cursor moved beyond them) or never reached. */
 uint32_t hd_stop_index_unmet(const hd_stop_index *ix, const uint32_t group[3], uint32_t item);
 
+/* The same summed over every work-item of the kernel. */
+uint64_t hd_stop_index_unmet_all(const hd_stop_index *ix);
+
 #endif

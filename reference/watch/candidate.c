@@ -1,0 +1,211 @@
+/* The value check of a candidate's code object (candidate.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "candidate.h"
+#include "dwarf_frame.h"
+#include "judge.h"
+#include "stop_index.h"
+
+struct hd_candidate {
+	const hd_dw_unit *u;
+	hd_encoding enc;
+	const hd_watch_file *wf;
+	const hd_wf_kernel *k;
+	const char *label;
+	hd_stop_index *ix;
+	hd_eval *ev;
+	const hd_dw_row **rows;   /* statement rows by address, the last of each address */
+	uint32_t nrows;
+	hd_check_report r;
+	/* the watch's side of the lane being judged */
+	const char **names, **texts;
+	uint32_t nvals, cap;
+};
+
+static int cmp_row(const void *a, const void *b)
+{
+	const hd_dw_row *x = *(const hd_dw_row *const *)a, *y = *(const hd_dw_row *const *)b;
+
+	if (x->address != y->address)
+		return x->address < y->address ? -1 : 1;
+	return x < y ? -1 : x > y;  /* table order: the last row of an address wins */
+}
+
+/* The rows a debugger stops at: is_stmt, not the end of a sequence. */
+static int index_rows(hd_candidate *c)
+{
+	const hd_dw_lines *ln = &c->u->lines;
+	uint32_t n = 0;
+
+	c->rows = malloc((ln->nrows ? ln->nrows : 1) * sizeof *c->rows);
+	if (c->rows == NULL)
+		return -1;
+	for (uint32_t i = 0; i < ln->nrows; i++)
+		if (ln->rows[i].is_stmt && !ln->rows[i].end_sequence && ln->rows[i].line != 0)
+			c->rows[n++] = &ln->rows[i];
+	qsort(c->rows, n, sizeof *c->rows, cmp_row);
+	c->nrows = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (c->nrows > 0 && c->rows[c->nrows - 1]->address == c->rows[i]->address)
+			c->nrows--;
+		c->rows[c->nrows++] = c->rows[i];
+	}
+	return 0;
+}
+
+void hd_candidate_free(hd_candidate *c)
+{
+	if (c == NULL)
+		return;
+	hd_stop_index_free(c->ix);
+	hd_eval_free(c->ev);
+	hd_check_report_free(&c->r);
+	free(c->rows);
+	free(c->names);
+	free(c->texts);
+	free(c);
+}
+
+int hd_candidate_new(const hd_dw_unit *u, const hd_encoding *enc, const hd_watch_file *wf,
+                     const hd_wf_kernel *k, const char *label, hd_candidate **out,
+                     hd_status *st)
+{
+	hd_candidate *c = calloc(1, sizeof *c);
+
+	*out = NULL;
+	if (c == NULL)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory for a candidate check");
+	c->u = u;
+	c->enc = *enc;
+	c->wf = wf;
+	c->k = k;
+	c->label = label;
+	hd_buf_init(&c->r.failures);
+	if (hd_stop_index_new(wf, k, &c->ix, st) != 0) {
+		hd_candidate_free(c);
+		return -1;
+	}
+	c->ev = hd_eval_new(NULL);
+	if (c->ev == NULL || index_rows(c) != 0) {
+		hd_candidate_free(c);
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory for a candidate check");
+	}
+	*out = c;
+	return 0;
+}
+
+const hd_dw_row *hd_candidate_row_at(const hd_candidate *c, uint64_t pc)
+{
+	uint32_t lo = 0, hi = c->nrows;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (c->rows[mid]->address < pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nrows && c->rows[lo]->address == pc ? c->rows[lo] : NULL;
+}
+
+/* The values stop s shows work-item `item`: one line per variable at most,
+ * in the watch's order, which is by name. */
+static int collect(hd_candidate *c, const hd_wf_stop *s, uint32_t item)
+{
+	c->nvals = 0;
+	for (uint32_t i = s->value; i < s->value + s->nvalues; i++) {
+		const hd_wf_value *v = &c->wf->values[i];
+		if (!hd_wf_has_item(c->wf, v->range, v->nranges, item))
+			continue;
+		if (c->nvals == c->cap) {
+			uint32_t cap = c->cap ? c->cap * 2 : 32;
+			const char **n = realloc(c->names, cap * sizeof *n);
+			if (n != NULL)
+				c->names = n;
+			const char **t = realloc(c->texts, cap * sizeof *t);
+			if (t != NULL)
+				c->texts = t;
+			if (n == NULL || t == NULL)
+				return -1;
+			c->cap = cap;
+		}
+		c->names[c->nvals] = v->var;
+		c->texts[c->nvals++] = v->text;
+	}
+	return 0;
+}
+
+static const char *val_name(void *ctx, uint32_t i)
+{
+	return ((hd_candidate *)ctx)->names[i];
+}
+
+static const char *val_text(void *ctx, uint32_t i)
+{
+	return ((hd_candidate *)ctx)->texts[i];
+}
+
+/* One lane: the stop it meets, frame 0 as the DWARF shows it, the judge. */
+static int judge_lane(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3], uint32_t item,
+                      unsigned lane, uint64_t pc, const hd_dw_row *row, hd_status *st)
+{
+	const char *file = row->file < c->u->lines.nfiles ? c->u->lines.files[row->file].name : "";
+	const hd_wf_stop *s = hd_stop_index_meet(c->ix, group, item, file, row->line, row->column);
+	hd_watch_frame f;
+	hd_context cx;
+	int rc;
+
+	c->r.lanes++;
+	if (s == NULL) {
+		c->r.unmatched++;
+		return 0;
+	}
+	if (collect(c, s, item) != 0)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory for a candidate check");
+	memset(&cx, 0, sizeof cx);
+	cx.arch = hd_amdgpu_target(model);
+	cx.has_thread = cx.has_frame = cx.has_lane = cx.has_pc = 1;
+	cx.lane = lane;
+	cx.pc = pc;
+	cx.result = HD_RESULT_LOCATION;
+	hd_eval_reset(c->ev);  /* each lane's evaluations start afresh */
+	memset(&f, 0, sizeof f);
+	rc = hd_watch_dwarf_frame(c->u, c->ev, &cx, &c->enc, pc, &f, st);
+	if (rc != 0 && st->code != NULL && strcmp(st->code, "no-function-at-pc") == 0) {
+		f.function = NULL;  /* no variables shown: see check.c */
+		hd_status_clear(st);
+		rc = 0;
+	}
+	if (rc == 0) {
+		hd_judge_source src = { c->nvals, val_name, val_text, c, s->function };
+		hd_judge_where w = { c->label, c->k->name, s->function, s->file, s->line, s->column,
+		                     item };
+		hd_judge_frame(&src, &f, &w, 1, &c->r);
+	}
+	hd_watch_frame_free(&f);
+	return rc;
+}
+
+int hd_candidate_stop(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3], uint32_t wave,
+                      unsigned wave_size, uint64_t lanes, uint64_t pc, hd_status *st)
+{
+	const hd_dw_row *row = hd_candidate_row_at(c, pc);
+	int rc = 0;
+
+	if (row == NULL)
+		return 0;
+	c->r.stops++;
+	hd_amdgpu_set_strict(model, 1);
+	for (unsigned lane = 0; lane < wave_size && lane < 64 && rc == 0; lane++)
+		if (lanes >> lane & 1)
+			rc = judge_lane(c, model, group, wave * wave_size + lane, lane, pc, row, st);
+	hd_amdgpu_set_strict(model, 0);
+	return rc;
+}
+
+const hd_check_report *hd_candidate_finish(hd_candidate *c)
+{
+	c->r.not_reached = hd_stop_index_unmet_all(c->ix);
+	return &c->r;
+}
