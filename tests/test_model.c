@@ -418,6 +418,47 @@ static void test_lifecycle(void)
 	OK(1, "free(NULL)");
 }
 
+/* hd_amdgpu_new_sharing: waves of one work-group see one global, region
+ * and local memory, each its own scratch; a wave of another group shares
+ * global only. Freed in any order. */
+static void test_sharing(void)
+{
+	hd_amdgpu *a = hd_amdgpu_new(64), *b = hd_amdgpu_new_sharing(64, a, 1);
+	hd_amdgpu *c = hd_amdgpu_new_sharing(64, a, 0);
+	const uint8_t v[4] = { 1, 2, 3, 4 }, p[4] = { 9, 9, 9, 9 };
+	uint8_t got[4] = { 0, 0, 0, 0 };
+
+	if (!OK(a != NULL && b != NULL && c != NULL, "sharing: the models are made")) {
+		hd_amdgpu_free(a);
+		hd_amdgpu_free(b);
+		hd_amdgpu_free(c);
+		return;
+	}
+	hd_amdgpu_set_strict(b, 1);
+	hd_amdgpu_set_strict(c, 1);
+	OK(hd_amdgpu_write_mem(a, HD_ASPACE_GLOBAL, 0, 0, 0x100, v, 4, &st) == 0 &&
+	   hd_amdgpu_write_mem(a, HD_ASPACE_LOCAL, 0, 0, 0x10, v, 4, &st) == 0 &&
+	   hd_amdgpu_write_mem(a, HD_ASPACE_REGION, 0, 0, 0x20, v, 4, &st) == 0 &&
+	   hd_amdgpu_write_mem(a, HD_ASPACE_PRIVATE_WAVE, 0, 0, 0x30, p, 4, &st) == 0,
+	   "sharing: wave a writes every storage");
+	OK(hd_amdgpu_read_mem(b, HD_ASPACE_GLOBAL, 0, 0, 0x100, got, 4, &st) == 0 && got[3] == 4,
+	   "sharing: b reads a's global");
+	OK(hd_amdgpu_read_mem(b, HD_ASPACE_LOCAL, 0, 0, 0x10, got, 4, &st) == 0 && got[0] == 1,
+	   "sharing: b (same group) reads a's local");
+	OK(hd_amdgpu_read_mem(c, HD_ASPACE_REGION, 0, 0, 0x20, got, 4, &st) == 0 && got[1] == 2,
+	   "sharing: c (another group) reads a's region");
+	EQ_STR(hd_amdgpu_read_mem(c, HD_ASPACE_LOCAL, 0, 0, 0x10, got, 4, &st) == 0 ? "ok" : st.code,
+	       "memory-unwritten", "sharing: c has its own local memory");
+	EQ_STR(hd_amdgpu_read_mem(b, HD_ASPACE_PRIVATE_WAVE, 0, 0, 0x30, got, 4, &st) == 0 ? "ok" :
+	       st.code, "memory-unwritten", "sharing: b has its own scratch");
+	hd_amdgpu_free(a);
+	OK(hd_amdgpu_write_mem(c, HD_ASPACE_GLOBAL, 0, 0, 0x104, v, 4, &st) == 0 &&
+	   hd_amdgpu_read_mem(b, HD_ASPACE_GLOBAL, 0, 0, 0x104, got, 4, &st) == 0 && got[0] == 1,
+	   "sharing: global outlives the model that made it");
+	hd_amdgpu_free(b);
+	hd_amdgpu_free(c);
+}
+
 int main(void)
 {
 	tap_begin();
@@ -435,5 +476,6 @@ int main(void)
 	test_generic();
 	test_strict_and_range();
 	test_lifecycle();
+	test_sharing();
 	return tap_end();
 }

@@ -217,7 +217,7 @@ int hd_amdgpu_read_mem(hd_amdgpu *m, uint64_t aspace, int has_lane, uint32_t lan
 	for (pos = 0; pos < n; pos += seg.len) {
 		if (locate(m, a, has_lane, lane, addr + pos, n - pos, &seg, st) != 0)
 			return -1;
-		got = hd_amdgpu_store_read(m->mem, seg.storage, seg.addr, bytes + pos,
+		got = hd_amdgpu_store_read(m->mem[seg.storage], seg.storage, seg.addr, bytes + pos,
 		                           seg.len, m->strict);
 		if (got < seg.len)
 			return hd_fail(st, HD_EVAL_ERROR, "memory-unwritten", 0,
@@ -241,13 +241,13 @@ int hd_amdgpu_write_mem(hd_amdgpu *m, uint64_t aspace, int has_lane, uint32_t la
 	for (pos = 0; pos < n; pos += seg.len) {
 		if (locate(m, a, has_lane, lane, addr + pos, n - pos, &seg, st) != 0)
 			return -1;
-		if (hd_amdgpu_store_reserve(m->mem, seg.storage, seg.addr, seg.len, st) != 0)
+		if (hd_amdgpu_store_reserve(m->mem[seg.storage], seg.storage, seg.addr, seg.len, st) != 0)
 			return -1;
 	}
 	for (pos = 0; pos < n; pos += seg.len) {
 		if (locate(m, a, has_lane, lane, addr + pos, n - pos, &seg, st) != 0)
 			return -1;
-		hd_amdgpu_store_write(m->mem, seg.storage, seg.addr, bytes + pos, seg.len);
+		hd_amdgpu_store_write(m->mem[seg.storage], seg.storage, seg.addr, bytes + pos, seg.len);
 	}
 	return 0;
 }

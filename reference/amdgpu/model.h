@@ -50,6 +50,12 @@ typedef struct hd_amdgpu hd_amdgpu;
 /* wave_size is 32 or 64; NULL on a bad size or no memory. */
 hd_amdgpu *hd_amdgpu_new(unsigned wave_size);
 void hd_amdgpu_free(hd_amdgpu *m);
+/* Another wavefront that sees other's global and region memory, and its
+ * local memory too when share_local (a wave of the same work-group), but
+ * has its own registers and private_wave (scratch) memory. The memories
+ * live until the last model using them is freed. NULL on a bad size, no
+ * other, or no memory. */
+hd_amdgpu *hd_amdgpu_new_sharing(unsigned wave_size, hd_amdgpu *other, int share_local);
 
 unsigned hd_amdgpu_wave_size(const hd_amdgpu *m);
 

@@ -12,7 +12,10 @@ struct hd_amdgpu {
 	int strict;
 	uint8_t *regs;       /* every register of this wave size, see regs.c */
 	size_t regs_size;
-	hd_amdgpu_mem *mem;
+	/* One storage per HD_AMDGPU_ST_* below; slots may share one
+	 * hd_amdgpu_mem (a plain model: all four) or point into another
+	 * model's (hd_amdgpu_new_sharing). Each slot holds a reference. */
+	hd_amdgpu_mem *mem[4];
 	hd_target target;    /* what hd_amdgpu_target hands out; self is this model */
 };
 
@@ -38,6 +41,9 @@ enum {
 };
 
 hd_amdgpu_mem *hd_amdgpu_mem_new(void);
+/* Another holder of mem: hd_amdgpu_mem_free frees it when the last one
+ * lets go, so wavefronts sharing global or local memory free in any order. */
+hd_amdgpu_mem *hd_amdgpu_mem_ref(hd_amdgpu_mem *mem);
 void hd_amdgpu_mem_free(hd_amdgpu_mem *mem);
 void hd_amdgpu_mem_set_limit(hd_amdgpu_mem *mem, size_t bytes);
 /* Makes every page of [a, a + len) of a storage exist, so a write that

@@ -23,14 +23,23 @@ typedef struct page {
 struct hd_amdgpu_mem {
 	page *buckets[NBUCKETS];
 	size_t npages, max_pages;
+	unsigned refs;
 };
 
 hd_amdgpu_mem *hd_amdgpu_mem_new(void)
 {
 	hd_amdgpu_mem *mem = calloc(1, sizeof *mem);
 
-	if (mem != NULL)
+	if (mem != NULL) {
 		mem->max_pages = HD_AMDGPU_MEMORY_LIMIT / PAGE_SIZE;
+		mem->refs = 1;
+	}
+	return mem;
+}
+
+hd_amdgpu_mem *hd_amdgpu_mem_ref(hd_amdgpu_mem *mem)
+{
+	mem->refs++;
 	return mem;
 }
 
@@ -38,7 +47,7 @@ void hd_amdgpu_mem_free(hd_amdgpu_mem *mem)
 {
 	size_t i;
 
-	if (mem == NULL)
+	if (mem == NULL || --mem->refs > 0)
 		return;
 	for (i = 0; i < NBUCKETS; i++) {
 		page *p = mem->buckets[i];

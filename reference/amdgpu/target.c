@@ -78,7 +78,8 @@ static int names_name(void *self, uint64_t reg, char *out, size_t outsz)
 	return hd_amdgpu_reg_name(m->wave, reg, out, outsz);
 }
 
-hd_amdgpu *hd_amdgpu_new(unsigned wave_size)
+/* A model whose storages are not set yet. */
+static hd_amdgpu *new_wave(unsigned wave_size)
 {
 	hd_amdgpu *m;
 
@@ -90,8 +91,7 @@ hd_amdgpu *hd_amdgpu_new(unsigned wave_size)
 	m->wave = wave_size;
 	m->regs_size = hd_amdgpu_regs_size(wave_size);
 	m->regs = calloc(1, m->regs_size);  /* registers start as zero */
-	m->mem = hd_amdgpu_mem_new();
-	if (m->regs == NULL || m->mem == NULL) {
+	if (m->regs == NULL) {
 		hd_amdgpu_free(m);
 		return NULL;
 	}
@@ -111,11 +111,63 @@ hd_amdgpu *hd_amdgpu_new(unsigned wave_size)
 	return m;
 }
 
+/* One memory for all four storages, so the memory bound covers them
+ * together. */
+hd_amdgpu *hd_amdgpu_new(unsigned wave_size)
+{
+	hd_amdgpu *m = new_wave(wave_size);
+	hd_amdgpu_mem *mem;
+	unsigned s;
+
+	if (m == NULL)
+		return NULL;
+	mem = hd_amdgpu_mem_new();
+	if (mem == NULL) {
+		hd_amdgpu_free(m);
+		return NULL;
+	}
+	m->mem[0] = mem;
+	for (s = 1; s < HD_AMDGPU_ST_NONE; s++)
+		m->mem[s] = hd_amdgpu_mem_ref(mem);
+	return m;
+}
+
+/* Global and region (and local with share_local) are other's storages;
+ * the rest, private_wave at least, is a new memory of this wave's own:
+ * scratch is never shared between wavefronts. */
+hd_amdgpu *hd_amdgpu_new_sharing(unsigned wave_size, hd_amdgpu *other, int share_local)
+{
+	hd_amdgpu *m;
+	hd_amdgpu_mem *own;
+	unsigned s;
+
+	if (other == NULL)
+		return NULL;
+	m = new_wave(wave_size);
+	if (m == NULL)
+		return NULL;
+	own = hd_amdgpu_mem_new();
+	if (own == NULL) {
+		hd_amdgpu_free(m);
+		return NULL;
+	}
+	for (s = 0; s < HD_AMDGPU_ST_NONE; s++) {
+		int shared = s == HD_AMDGPU_ST_GLOBAL || s == HD_AMDGPU_ST_REGION ||
+		             (s == HD_AMDGPU_ST_LOCAL && share_local);
+		m->mem[s] = shared ? hd_amdgpu_mem_ref(other->mem[s]) : hd_amdgpu_mem_ref(own);
+	}
+	hd_amdgpu_mem_free(own);  /* the slots hold it now */
+	return m;
+}
+
 void hd_amdgpu_free(hd_amdgpu *m)
 {
+	unsigned s;
+
 	if (m == NULL)
 		return;
-	hd_amdgpu_mem_free(m->mem);
+	for (s = 0; s < HD_AMDGPU_ST_NONE; s++)
+		hd_amdgpu_mem_free(m->mem[s]);
 	free(m->regs);
 	free(m);
 }
@@ -132,7 +184,10 @@ void hd_amdgpu_set_strict(hd_amdgpu *m, int strict)
 
 void hd_amdgpu_set_memory_limit(hd_amdgpu *m, size_t bytes)
 {
-	hd_amdgpu_mem_set_limit(m->mem, bytes);
+	unsigned s;
+
+	for (s = 0; s < HD_AMDGPU_ST_NONE; s++)
+		hd_amdgpu_mem_set_limit(m->mem[s], bytes);
 }
 
 const hd_target *hd_amdgpu_target(hd_amdgpu *m)
