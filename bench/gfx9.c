@@ -43,7 +43,7 @@ static double bench_object(const hd_codeobj *co, const char *name, int runs)
 			hd_gfx9 *x;
 			hd_gfx9_outcome o;
 			clock_t t0;
-			if (hd_gfx9_new_kernel(co, NULL, &c, &x, &st) != 0) {
+			if (hd_gfx9_new_kernel(co, NULL, NULL, &c, &x, &st) != 0) {
 				printf("%s: %s\n", name, st.msg);
 				return 0;
 			}

@@ -19,7 +19,9 @@
 static hd_status st;
 
 /* Assembles text with llvm-mc-15 for gfx90a: the bytes of every
- * "encoding: [...]" line in order. 0 on success. */
+ * "encoding: [...]" line in order, and of every ".long" word (an encoding
+ * copied from a compiler's output that llvm-mc would write otherwise). 0 on
+ * success. */
 static int assemble(const char *text, uint8_t *out, size_t max, size_t *n)
 {
 	char path[] = "/tmp/test_gfx9.XXXXXX", cmd[256], line[1024];
@@ -45,6 +47,12 @@ static int assemble(const char *text, uint8_t *out, size_t max, size_t *n)
 		char *p = strstr(line, "encoding: [");
 		if (strstr(line, "error") != NULL)
 			printf("# llvm-mc: %s", line);
+		if (p == NULL && (p = strstr(line, ".long")) != NULL && *n + 4 <= max) {
+			unsigned long w = strtoul(p + 5, NULL, 0);
+			for (int i = 0; i < 4; i++)
+				out[(*n)++] = (uint8_t)(w >> (8 * i));
+			continue;
+		}
 		if (p == NULL)
 			continue;
 		for (p += 11; *p != '\0' && *p != ']';) {
@@ -316,6 +324,11 @@ static void test_global(void)
 	              "global_load_ubyte v8, v[4:5], off offset:2\n"
 	              "global_store_byte v[4:5], v2, off offset:3\n"
 	              "s_load_dword s2, s[0:1], 0x14\n"
+	              "s_mov_b32 s7, 0x18\n"
+	              /* s_load_dword s8, s[0:1], s7 as clang-15 -O2 encodes it
+	               * (SOE set, IMM clear, offset field 0): llvm-mc writes the
+	               * text as the older SGPR-offset form */
+	              ".long 0xC0004200, 0x0E000000\n"
 	              "global_atomic_add v1, v0, s[0:1] offset:16\n"
 	              "s_endpgm\n", 1) != 0) {
 		OK(0, "global: setup");
@@ -337,6 +350,7 @@ static void test_global(void)
 		EQ(read32(m, HD_ASPACE_GLOBAL, 0, 0, 0x10000) >> 24, 100 + 63,
 		   "global_store_byte: the last lane's byte");
 		EQ(S(&p, 2), 101, "s_load_dword reads what the vector stores wrote");
+		EQ(S(&p, 8), 102, "s_load_dword with an SGPR offset (soe, no imm): s7 alone");
 	}
 	done(&p);
 }

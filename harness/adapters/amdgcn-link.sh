@@ -19,7 +19,7 @@ set -- -target amdgcn-amd-amdhsa -mcpu="$mcpu" -x cl -cl-std=CL2.0 -nogpulib "$@
 [ "$cov" = default ] || set -- "$@" -mcode-object-version="$cov"
 ldflags=
 if [ "$libs" = devlibs ]; then
-	for x in opencl ockl "$isa" oclc_abi_version_400 oclc_wavefrontsize64_on \
+	for x in opencl ocml ockl "$isa" oclc_abi_version_400 oclc_wavefrontsize64_on \
 		oclc_daz_opt_off oclc_finite_only_off oclc_unsafe_math_off \
 		oclc_correctly_rounded_sqrt_on; do
 		set -- "$@" -Xclang -mlink-bitcode-file -Xclang "$bc/$x.bc"

@@ -124,6 +124,19 @@ uint32_t hd_exec_kernel_names(const hd_spv_module *m, const char **names, uint32
  * hd_exec_read (space HD_XS_GLOBAL, any item). */
 int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
                 hd_status *st);
+/* Places the inputs a run starts from (docs/interpreter.md, "Inputs"):
+ * program-scope variables, the kernel arguments' buffers in global memory
+ * and the arguments' values, without running, so a caller can give the
+ * same inputs to another machine (hd_exec_arg_value, hd_exec_arg_buffer,
+ * hd_exec_read). hd_exec_run places them afresh. Errors as hd_exec_run's
+ * (an argument with no input rule: HD_BAD_INPUT "unsupported"). */
+int hd_exec_place_inputs(hd_exec *x, hd_status *st);
+/* How many arguments the kernel has. */
+uint32_t hd_exec_nargs(const hd_exec *x);
+/* Kernel argument k's value as the kernel receives it (a buffer's
+ * address, a scalar's bytes), once placed. -1 when there is no argument k
+ * or nothing is placed. */
+int hd_exec_arg_value(const hd_exec *x, uint32_t k, const uint8_t **bytes, uint32_t *size);
 /* Kernel argument k's buffer in global memory, after a run: its address
  * and its size in bytes. -1 when argument k is not a global buffer (a
  * scalar, a local pointer, no such argument) or no run has placed it. */

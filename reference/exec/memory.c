@@ -220,6 +220,27 @@ void hd_exec_objects(const hd_exec *x, uint32_t item, hd_exec_space space,
 
 /* A global buffer argument's object: the address the inputs put in the
  * kernel's argument values, and the object that starts there. */
+uint32_t hd_exec_nargs(const hd_exec *x)
+{
+	return x->funcs != NULL ? x->funcs[x->kernel].nparams : 0;
+}
+
+int hd_exec_arg_value(const hd_exec *x, uint32_t k, const uint8_t **bytes, uint32_t *size)
+{
+	const hd_xfunc *kf;
+	const hd_xtype *t;
+	const hd_xid *d;
+
+	if (x->funcs == NULL || x->arg_vals == NULL || k >= (kf = &x->funcs[x->kernel])->nparams)
+		return -1;
+	d = &x->ids[kf->params[k]];
+	if (d->what != XID_LOCAL || (t = hd_x_type(x, d->type)) == NULL)
+		return -1;
+	*bytes = x->arg_vals + d->index;
+	*size = t->size;
+	return 0;
+}
+
 int hd_exec_arg_buffer(const hd_exec *x, uint32_t k, uint64_t *addr, uint32_t *size)
 {
 	const hd_xfunc *kf;

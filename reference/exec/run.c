@@ -320,6 +320,13 @@ static int run_group(hd_xrun *r)
 	}
 }
 
+int hd_exec_place_inputs(hd_exec *x, hd_status *st)
+{
+	/* the last run's buffers stayed for the caller (exec.h) */
+	hd_x_mem_free(&x->global);
+	return hd_x_setup_globals(x, st);
+}
+
 int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
                 hd_status *st)
 {
@@ -334,11 +341,9 @@ int hd_exec_run(hd_exec *x, const hd_exec_observer *obs, hd_exec_outcome *out,
 	memset(x->executed, 0, sizeof x->executed);
 	memset(x->executed_std, 0, sizeof x->executed_std);
 	hd_status_clear(st);
-	/* the last run's buffers and output stayed for the caller (exec.h) */
-	hd_x_mem_free(&x->global);
 	hd_buf_reset(&x->printf_out);
 	x->printf_cut = 0;
-	if (hd_x_setup_globals(x, st) != 0) {
+	if (hd_exec_place_inputs(x, st) != 0) {
 		rc = -1;
 		goto done;
 	}

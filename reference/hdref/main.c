@@ -43,7 +43,8 @@ static const hd_command commands[] = {
 	  "print an AMDGPU code object's kernels, or a dispatch's initial state", hd_cmd_codeobj_dump },
 	{ "isa-dump", "OBJ [--mcpu M]", "disassemble a gfx9 code object's .text (gfx900, gfx906, gfx90a)",
 	  hd_cmd_isa_dump },
-	{ "gfx9-run", "OBJ [--kernel K]", "run a kernel's first work-group on the gfx9 executor",
+	{ "gfx9-run", "OBJ [--kernel K | --inputs MODULE ...]",
+	  "run a kernel's first work-group on the gfx9 executor",
 	  hd_cmd_gfx9_run },
 	{ "help", "", "show this help", cmd_help },
 };

@@ -36,31 +36,38 @@ static int arguments(const hd_co_kernel *k, uint8_t bytes[][16], hd_dispatch_val
 	return 0;
 }
 
-int hd_gfx9_new_kernel(const hd_codeobj *co, const char *name, const hd_gfx9_config *c,
-                       hd_gfx9 **out, hd_status *st)
+int hd_gfx9_new_kernel(const hd_codeobj *co, const char *name, const hd_dispatch_config *dc,
+                       const hd_gfx9_config *c, hd_gfx9 **out, hd_status *st)
 {
 	const hd_co_kernel *k = name != NULL ? hd_codeobj_find_kernel(co, name) :
 	                        hd_codeobj_nkernels(co) > 0 ? hd_codeobj_kernel(co, 0) : NULL;
 	uint8_t bytes[MAX_ARGS][16];
 	hd_dispatch_value vals[MAX_ARGS];
-	hd_dispatch_config dc;
+	hd_dispatch_config d;
 	hd_dispatch_state s;
 	hd_gfx9_config gc = *c;
 	hd_gfx9 *x = NULL;
-	uint32_t wave;
+	uint32_t wave, items;
 	int rc = -1;
 
 	*out = NULL;
 	if (k == NULL)
 		return hd_fail(st, HD_BAD_INPUT, "dispatch-kernel", 0, "no kernel %s",
 		               name != NULL ? name : "in the code object");
-	hd_dispatch_config_default(&dc);
-	if (arguments(k, bytes, vals, &dc.nargs, st) != 0)
-		return -1;
-	dc.args = vals;
+	if (dc != NULL) {
+		d = *dc;
+	} else {
+		hd_dispatch_config_default(&d);
+		if (arguments(k, bytes, vals, &d.nargs, st) != 0)
+			return -1;
+		d.args = vals;
+	}
+	memset(d.group_id, 0, sizeof d.group_id);
+	d.wave_size = gc.wave_size;
+	items = (uint32_t)d.group_size[0] * d.group_size[1] * d.group_size[2];
 	gc.mach = hd_isa_mach_named(hd_codeobj_processor(co));
-	for (dc.wave_index = 0; dc.wave_index * gc.wave_size < dc.group_size[0]; dc.wave_index++) {
-		if (hd_dispatch(co, k, &dc, &s, st) != 0)
+	for (d.wave_index = 0; d.wave_index * gc.wave_size < items; d.wave_index++) {
+		if (hd_dispatch(co, k, &d, &s, st) != 0)
 			goto out;
 		if ((x == NULL && hd_gfx9_new(&gc, &x, st) != 0) ||
 		    hd_gfx9_add_wave(x, &wave, st) != 0 ||

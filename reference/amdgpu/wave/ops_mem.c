@@ -33,16 +33,21 @@ G9_HANDLER(g9_smem)
 
 	if (g9_scalar(x, w, in, 1, 2, &base) != 0)
 		return 1;
-	/* imm: a 21-bit byte offset; else the offset field names an SGPR;
-	 * soe adds the soffset SGPR as well */
-	if (in->f.imm)
+	/* soe: the soffset SGPR, plus the 21-bit offset when imm; without soe,
+	 * the offset field is a byte offset (imm) or names an SGPR (Vega ISA,
+	 * "SMEM"): with soe and no imm the offset field is not used, which is
+	 * how clang writes `s_load_dword s8, s[0:1], s7` */
+	if (in->f.soe) {
+		if (in->f.soffset >= G9_NSCALAR)
+			return g9_unsupported(x, in, "with this offset");
+		off = w->s[in->f.soffset] + (in->f.imm ? (uint64_t)(int64_t)in->f.offset : 0);
+	} else if (in->f.imm) {
 		off = (uint64_t)(int64_t)in->f.offset;
-	else if ((in->f.offset & 0xff) < G9_NSCALAR)
+	} else if ((in->f.offset & 0xff) < G9_NSCALAR) {
 		off = w->s[in->f.offset & 0xff];
-	else
+	} else {
 		return g9_unsupported(x, in, "with this offset");
-	if (in->f.soe)
-		off += in->f.soffset < G9_NSCALAR ? w->s[in->f.soffset] : 0;
+	}
 	if (sub > sizeof buf || in->op[0].num + sub / 4 > G9_NSCALAR)
 		return g9_unsupported(x, in, "of this size");
 	/* the low two bits of the address are ignored */

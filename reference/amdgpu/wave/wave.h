@@ -101,15 +101,17 @@ int hd_gfx9_load_dispatch(hd_gfx9 *x, uint32_t wave, const hd_dispatch_state *s,
 int hd_gfx9_load_codeobj(hd_gfx9 *x, const hd_codeobj *co, hd_status *st);
 
 /* An executor with the waves of the first work-group of kernel `name`
- * (NULL: the first kernel) of co, from the default dispatch: one group of
- * 64 work-items in one dimension (docs/amdgpu-dispatch.md), explicit
- * global buffer k at HD_GFX9_BUFFER_BASE + k * HD_GFX9_BUFFER_STRIDE
- * (hdcts choice), every other explicit argument zero. c gives the bounds
- * and wave size; the machine is co's. co must outlive the executor. */
+ * (NULL: the first kernel) of co. dc gives the NDRange and the explicit
+ * arguments (its group id, wave index and wave size are set here); NULL is
+ * the default dispatch: one group of 64 work-items in one dimension
+ * (docs/amdgpu-dispatch.md), explicit global buffer k at
+ * HD_GFX9_BUFFER_BASE + k * HD_GFX9_BUFFER_STRIDE (hdcts choice), every
+ * other explicit argument zero. c gives the bounds and wave size; the
+ * machine is co's. co (and dc's argument bytes) must outlive the call. */
 #define HD_GFX9_BUFFER_BASE 0x10000000ull
 #define HD_GFX9_BUFFER_STRIDE 0x1000000ull
-int hd_gfx9_new_kernel(const hd_codeobj *co, const char *name, const hd_gfx9_config *c,
-                       hd_gfx9 **out, hd_status *st);
+int hd_gfx9_new_kernel(const hd_codeobj *co, const char *name, const hd_dispatch_config *dc,
+                       const hd_gfx9_config *c, hd_gfx9 **out, hd_status *st);
 
 /* Copies the wave's registers (pc, exec, vcc, SGPRs, VGPRs, AGPRs) into
  * its model, in DWARF numbering, for the evaluator. */

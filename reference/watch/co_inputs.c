@@ -1,0 +1,88 @@
+/* The interpreter's inputs on a code object's dispatch (co_inputs.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "co_inputs.h"
+
+static int mismatch(hd_status *st, const char *kernel, const char *why)
+{
+	return hd_fail(st, HD_BAD_INPUT, "co-inputs", 0, "kernel %s: %s", kernel, why);
+}
+
+int hd_co_inputs_from(const hd_exec *x, const hd_codeobj *co, const char *kernel,
+                      hd_co_inputs *in, hd_status *st)
+{
+	const hd_exec_config *c = hd_exec_config_of(x);
+	const hd_co_kernel *k = hd_codeobj_find_kernel(co, kernel);
+	uint32_t arg = 0;
+
+	if (k == NULL)
+		return mismatch(st, kernel, "not in the code object");
+	hd_dispatch_config_default(&in->dc);
+	in->dc.dims = c->work_dim;
+	for (int d = 0; d < 3; d++) {
+		in->dc.global_size[d] = c->global_size[d];
+		in->dc.group_size[d] = (uint16_t)c->local_size[d];
+		in->dc.global_offset[d] = c->global_offset[d];
+	}
+	in->dc.nargs = 0;
+	for (size_t i = 0; i < k->nargs; i++) {
+		const hd_co_arg *a = &k->args[i];
+		const uint8_t *bytes;
+		uint32_t size;
+		if (a->hidden)
+			continue;
+		if (in->dc.nargs == HD_CO_INPUTS_MAX_ARGS)
+			return mismatch(st, kernel, "more explicit arguments than hdcts passes");
+		if (strcmp(a->value_kind, "global_buffer") != 0 && strcmp(a->value_kind, "by_value") != 0)
+			return mismatch(st, kernel, "an argument neither a global buffer nor a value");
+		if (hd_exec_arg_value(x, arg++, &bytes, &size) != 0 || size != a->size)
+			return mismatch(st, kernel, "its arguments differ from the interpreter's");
+		in->vals[in->dc.nargs++] = (hd_dispatch_value){ bytes, size };
+	}
+	if (arg != hd_exec_nargs(x))
+		return mismatch(st, kernel, "the interpreter's kernel has more arguments");
+	in->dc.args = in->vals;
+	return 0;
+}
+
+/* Whether [a, a + n) meets a segment of co. */
+static int overlaps(const hd_codeobj *co, uint64_t a, uint64_t n)
+{
+	for (size_t i = 0; i < hd_codeobj_nsegments(co); i++) {
+		const hd_co_segment *s = hd_codeobj_segment(co, i);
+		if (a < s->vaddr + s->memsz && s->vaddr < a + n)
+			return 1;
+	}
+	return 0;
+}
+
+int hd_co_inputs_load(const hd_exec *x, const hd_codeobj *co, hd_gfx9 *g, hd_status *st)
+{
+	uint64_t addr;
+	uint32_t size;
+
+	for (uint32_t k = 0; k < hd_exec_nargs(x); k++) {
+		uint8_t *bytes, *set;
+		int rc;
+		if (hd_exec_arg_buffer(x, k, &addr, &size) != 0)
+			continue;
+		if (overlaps(co, addr, size))
+			return hd_fail(st, HD_BAD_INPUT, "co-inputs", 0,
+			               "argument %u's buffer at 0x%llx meets the code object's image", k,
+			               (unsigned long long)addr);
+		bytes = malloc(size ? size : 1);
+		set = malloc(size ? size : 1);
+		rc = bytes == NULL || set == NULL
+		             ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory for a buffer")
+		             : hd_exec_read(x, 0, HD_XS_GLOBAL, addr, size, bytes, set);
+		if (rc == 0)
+			rc = hd_amdgpu_write_mem(hd_gfx9_model(g, 0), HD_ASPACE_GLOBAL, 0, 0, addr, bytes,
+			                         size, st);
+		free(bytes);
+		free(set);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
