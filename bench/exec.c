@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "median.h"
+
 /* 64 work-items, each 20000 turns of a loop of integer and float
  * arithmetic, a compare and a branch: the interpreter's inner loop. */
 static const char loop_kernel[] =
@@ -36,18 +38,6 @@ static const char loop_kernel[] =
 	"%m = OpIMul %uint %a %u3\n%a1 = OpBitwiseXor %uint %m %i\n"
 	"%f1 = OpFAdd %float %f %fh\n%i1 = OpIAdd %uint %i %u1\nOpBranch %loop\n"
 	"%exit = OpLabel\nOpStore %out %a\nOpReturn\nOpFunctionEnd\n";
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, by_value);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /* Steps per CPU second of `runs` runs of m's first kernel, their median;
  * 0 when the module does not run to completion. */
@@ -77,8 +67,8 @@ static double bench_module(const hd_spv_module *m, const char *name, int runs)
 	}
 	hd_exec_free(x);
 	printf("%-28s %10llu steps  %12.0f steps/s per lane (median of %d)\n", name,
-	       (unsigned long long)o.steps, median(rate, runs), runs);
-	return median(rate, runs);
+	       (unsigned long long)o.steps, bench_median(rate, runs), runs);
+	return bench_median(rate, runs);
 }
 
 int main(int argc, char **argv)
@@ -119,6 +109,6 @@ int main(int argc, char **argv)
 		hd_spv_free(m);
 	}
 	printf("median over %d kernels: %.0f SPIR-V instructions per second per lane\n", n,
-	       median(all, n));
+	       bench_median(all, n));
 	return 0;
 }

@@ -13,17 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, by_value);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
+#include "median.h"
 
 /* Steps per CPU second of `runs` runs, their median; 0 when the kernel
  * does not run to completion. Small kernels run repeatedly until a run
@@ -59,7 +49,7 @@ static double bench_object(const hd_codeobj *co, const char *name, int runs)
 		}
 		rate[r] = (double)steps / secs;
 	}
-	return median(rate, r);
+	return bench_median(rate, r);
 }
 
 int main(int argc, char **argv)
@@ -97,6 +87,6 @@ int main(int argc, char **argv)
 		printf("no code object ran\n");
 		return 1;
 	}
-	printf("median over %d kernels: %.0f gfx9 instructions/s per wave\n", n, median(all, n));
+	printf("median over %d kernels: %.0f gfx9 instructions/s per wave\n", n, bench_median(all, n));
 	return 0;
 }

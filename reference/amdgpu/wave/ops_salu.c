@@ -108,19 +108,8 @@ static int compare(unsigned sub, uint64_t a, uint64_t b)
 	int s = CMP_TYPE(sub) == T_I32 || CMP_TYPE(sub) == T_I64;
 	int64_t sa = CMP_TYPE(sub) == T_I32 ? (int32_t)a : (int64_t)a;
 	int64_t sb = CMP_TYPE(sub) == T_I32 ? (int32_t)b : (int64_t)b;
-	int lt = s ? sa < sb : a < b, eq = a == b;
 
-	switch (CMP_REL(sub)) {
-	case CMP_F: return 0;
-	case CMP_LT: return lt;
-	case CMP_EQ: return eq;
-	case CMP_LE: return lt || eq;
-	case CMP_GT: return !lt && !eq;
-	case CMP_LG: return !eq;
-	case CMP_GE: return !lt;
-	case CMP_TRU: return 1;
-	default: return 0;
-	}
+	return g9_int_rel(CMP_REL(sub), s ? sa < sb : a < b, a == b);
 }
 
 G9_HANDLER(g9_sopc)

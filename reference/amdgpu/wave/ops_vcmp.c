@@ -8,7 +8,7 @@
 #include "ops.h"
 #include "wave_impl.h"
 
-static int int_rel(unsigned rel, int lt, int eq)
+int g9_int_rel(unsigned rel, int lt, int eq)
 {
 	switch (rel) {
 	case CMP_F: return 0;
@@ -70,12 +70,12 @@ static int lane_result(unsigned sub, uint64_t a, uint64_t b)
 	unsigned rel = CMP_REL(sub);
 
 	switch (CMP_TYPE(sub)) {
-	case T_I32: return int_rel(rel, (int32_t)a < (int32_t)b, (uint32_t)a == (uint32_t)b);
-	case T_U32: return int_rel(rel, (uint32_t)a < (uint32_t)b, (uint32_t)a == (uint32_t)b);
-	case T_I64: return int_rel(rel, (int64_t)a < (int64_t)b, a == b);
-	case T_U64: return int_rel(rel, a < b, a == b);
-	case T_I16: return int_rel(rel, (int16_t)a < (int16_t)b, (uint16_t)a == (uint16_t)b);
-	case T_U16: return int_rel(rel, (uint16_t)a < (uint16_t)b, (uint16_t)a == (uint16_t)b);
+	case T_I32: return g9_int_rel(rel, (int32_t)a < (int32_t)b, (uint32_t)a == (uint32_t)b);
+	case T_U32: return g9_int_rel(rel, (uint32_t)a < (uint32_t)b, (uint32_t)a == (uint32_t)b);
+	case T_I64: return g9_int_rel(rel, (int64_t)a < (int64_t)b, a == b);
+	case T_U64: return g9_int_rel(rel, a < b, a == b);
+	case T_I16: return g9_int_rel(rel, (int16_t)a < (int16_t)b, (uint16_t)a == (uint16_t)b);
+	case T_U16: return g9_int_rel(rel, (uint16_t)a < (uint16_t)b, (uint16_t)a == (uint16_t)b);
 	case T_F32: {
 		/* float subnormals of a single are normal doubles: classify as single */
 		float f = g9_f32((uint32_t)a);

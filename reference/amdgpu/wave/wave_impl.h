@@ -87,6 +87,9 @@ const g9_op *g9_op_for(const hd_isa_row *row);
 int g9_trap(hd_gfx9 *x, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int g9_unsupported(hd_gfx9 *x, const hd_isa_insn *in, const char *what);
+/* An integer relation (ops.h CMP_*) from "less than" and "equal": the
+ * scalar and vector compares share it (ops_vcmp.c). */
+int g9_int_rel(unsigned rel, int lt, int eq);
 /* An internal failure already in x->st: returns -1. */
 int g9_fail(hd_gfx9 *x);
 
