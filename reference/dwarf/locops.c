@@ -160,7 +160,11 @@ int hd_op_breg(hd_machine *m, const hd_op *op)
 	const hd_loc *l;
 
 	if (op->id == HD_OP_fbreg) {
+		/* a caller's answer (hd_frames) is the attribute's expression:
+		 * its result gets the attribute's rule; the call stack's
+		 * hd_frame_base applies it itself */
 		if (frame_answer(m, HD_FRAME_BASE, 0, &l) != 0 ||
+		    (m->ctx->stack == NULL && hd_frame_base_result(m, m->ctx->frame, l, &l) != 0) ||
 		    hd_loc_offset(m, l, (hd_bits)(int64_t)op->u[0] * 8, &l) != 0)
 			return -1;
 		return hd_push_loc(m, l);

@@ -216,6 +216,10 @@ int hd_frame_register(hd_machine *m, uint64_t reg, const hd_loc **out);   /* DW_
 int hd_frame_entry_reg(hd_machine *m, uint64_t reg, const hd_loc **out);  /* call_frame_entry_reg */
 int hd_frame_cfa(hd_machine *m, const hd_loc **out);                      /* call_frame_cfa */
 int hd_frame_base(hd_machine *m, const hd_loc **out);                     /* DW_OP_fbreg */
+/* What a DW_AT_frame_base result l of frame `frame` stands for: a register
+ * result is the address in that register (DW_OP_bregx R, 0), memory is
+ * itself, anything else is ill-formed (subprogram.c). */
+int hd_frame_base_result(hd_machine *m, uint32_t frame, const hd_loc *l, const hd_loc **out);
 /* Runs fn as a top-level evaluation in frame of ctx's call stack (subprogram.c). */
 int hd_run_in_frame(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                     uint32_t frame, hd_result_kind kind, hd_machine_fn fn, void *arg,

@@ -75,7 +75,11 @@ static int bregx_zero(hd_machine *m, uint32_t frame, uint64_t reg, const hd_loc 
 	unsigned bits = hd_generic_bits(m);
 	int r;
 
-	if (hd_frame_context(m, frame, &sub) != 0)
+	/* without a call stack the context's own frame is the one (a
+	 * caller's hd_frames answered for it) */
+	if (m->ctx->stack == NULL)
+		sub = *m->ctx;
+	else if (hd_frame_context(m, frame, &sub) != 0)
 		return -1;
 	m->ctx = &sub;
 	r = hd_register_value(m, reg, bits, &base);
@@ -94,7 +98,6 @@ int hd_frame_base(hd_machine *m, const hd_loc **out)
 	uint32_t frame = m->ctx->frame;
 	const hd_subprogram *sp;
 	const hd_op *op = m->op;
-	const hd_sloc *sl;
 	hd_entry e;
 	hd_status st;
 	int fbreg;
@@ -116,10 +119,17 @@ int hd_frame_base(hd_machine *m, const hd_loc **out)
 	                   sp->frame_base_len, &e) != 0)
 		return -1;
 	m->op = op;
-	if (e.loc->n != 1)
+	return hd_frame_base_result(m, frame, e.loc, out);
+}
+
+int hd_frame_base_result(hd_machine *m, uint32_t frame, const hd_loc *l, const hd_loc **out)
+{
+	const hd_sloc *sl;
+
+	if (l->n != 1)
 		return hd_ill(m, "frame-base-not-single",
-		              "DW_AT_frame_base gives %u single locations", (unsigned)e.loc->n);
-	sl = &e.loc->s[0];
+		              "DW_AT_frame_base gives %u single locations", (unsigned)l->n);
+	sl = &l->s[0];
 	if (m->last_op == HD_OP_reg || m->last_op == HD_OP_regx)
 		return bregx_zero(m, frame, m->last_reg, out);
 	if (sl->storage->kind == HD_STORAGE_REGISTER)
@@ -127,7 +137,7 @@ int hd_frame_base(hd_machine *m, const hd_loc **out)
 	if (sl->storage->kind != HD_STORAGE_MEMORY)
 		return hd_ill(m, "frame-base-not-memory",
 		              "DW_AT_frame_base gives neither a register nor a memory location");
-	*out = e.loc;
+	*out = l;
 	return 0;
 }
 

@@ -46,6 +46,9 @@ static const hd_command commands[] = {
 	{ "gfx9-run", "OBJ [--kernel K | --inputs MODULE ...]",
 	  "run a kernel's first work-group on the gfx9 executor",
 	  hd_cmd_gfx9_run },
+	{ "watch-check", "OBJ WATCH --inputs MODULE ...",
+	  "judge a code object's DWARF by the values it shows against a watch",
+	  hd_cmd_watch_check },
 	{ "help", "", "show this help", cmd_help },
 };
 

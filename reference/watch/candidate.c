@@ -204,8 +204,10 @@ int hd_candidate_stop(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3]
 	return rc;
 }
 
-const hd_check_report *hd_candidate_finish(hd_candidate *c)
+void hd_candidate_finish(hd_candidate *c, hd_check_report *out)
 {
 	c->r.not_reached = hd_stop_index_unmet_all(c->ix);
-	return &c->r;
+	*out = c->r;
+	memset(&c->r, 0, sizeof c->r);
+	hd_buf_init(&c->r.failures);
 }

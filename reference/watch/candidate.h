@@ -40,7 +40,8 @@ int hd_candidate_stop(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3]
                       unsigned wave_size, uint64_t lanes, uint64_t pc, hd_status *st);
 
 /* After the run: the watch's stops that no debugger stop met are counted
- * as not reached. The report holds every count and failure line. */
-const hd_check_report *hd_candidate_finish(hd_candidate *c);
+ * as not reached, and the report, with every count and failure line, moves
+ * to *out (hd_check_report_free after). */
+void hd_candidate_finish(hd_candidate *c, hd_check_report *out);
 
 #endif

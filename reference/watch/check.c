@@ -301,6 +301,14 @@ void hd_check_report_free(hd_check_report *r)
 	hd_buf_free(&r->failures);
 }
 
+double hd_check_score(const hd_check_report *r)
+{
+	double bad = 4.0 * (double)r->wrong + 2.0 * (double)r->missing +
+	             (double)r->unavailable + (double)r->not_reached;
+
+	return r->right + bad > 0 ? (double)r->right / ((double)r->right + bad) : 1.0;
+}
+
 int hd_check_failed(const hd_check_report *r)
 {
 	return r->wrong || r->unavailable || r->missing || r->extra || r->frames;

@@ -36,6 +36,10 @@ typedef struct hd_check_report {
 int hd_check_reference(const hd_spv_module *m, const hd_exec_config *c, const char *label,
                        hd_check_report *r, hd_status *st);
 void hd_check_report_free(hd_check_report *r);
+/* The report's score, in the spirit of Dexter: right over right plus the
+ * penalties, wrong 4, missing 2, unavailable and not reached 1 each
+ * (docs/value-check.md, "Score"); 1 when nothing was judged. */
+double hd_check_score(const hd_check_report *r);
 /* Whether the report holds any failure. */
 int hd_check_failed(const hd_check_report *r);
 

@@ -321,10 +321,30 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const hd_watch_var *)a)->name, ((const hd_watch_var *)b)->name);
 }
 
+/* The frame base of frame 0 for DW_OP_fbreg: the DW_AT_frame_base
+ * expression of the subprogram that holds pc (DWARF 5 3.3.5; DWARF
+ * Extensions for Heterogeneous Debugging, "DW_AT_frame_base"), which the
+ * evaluator runs in frame 0. An inlined subroutine has none of its own: its
+ * variables live in the frame of the subprogram it was inlined into. */
+static int frame_base_of(void *self, hd_frame_query q, uint32_t frame, uint64_t reg,
+                         const uint8_t **expr, size_t *len)
+{
+	const hd_attr *a = self;
+
+	(void)reg;
+	if (q != HD_FRAME_BASE || frame != 0 || a == NULL || a->kind != HD_DV_EXPR)
+		return -1;
+	*expr = a->bytes;
+	*len = a->len;
+	return 0;
+}
+
 int hd_watch_dwarf_frame(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
                          const hd_encoding *enc, uint64_t pc, hd_watch_frame *out,
                          hd_status *st)
 {
+	hd_frames base = { NULL, frame_base_of };
+	hd_context c = *ctx;
 	const hd_die *chain[HD_WATCH_MAX_DEPTH];
 	uint32_t n = 0, fn = 0, cap = 0;
 	const hd_die *s;
@@ -344,6 +364,9 @@ int hd_watch_dwarf_frame(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx
 			fn = n;
 		chain[n++] = s;
 	}
+	base.self = (void *)hd_die_attr(chain[0], DW_AT_frame_base);
+	if (c.frames == NULL)
+		c.frames = &base;
 	out->function = hd_watch_die_name(chain[fn]);
 	out->inlined = chain[fn]->tag == DW_TAG_inlined_subroutine;
 	for (uint32_t k = n; k-- > fn;)
@@ -356,7 +379,7 @@ int hd_watch_dwarf_frame(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx
 	for (uint32_t i = 0; i < out->nvars; i++) {
 		hd_buf text;
 		hd_buf_init(&text);
-		if (hd_watch_dwarf_var(u, ev, ctx, enc, out->vars[i].die, pc, &text, st) != 0 ||
+		if (hd_watch_dwarf_var(u, ev, &c, enc, out->vars[i].die, pc, &text, st) != 0 ||
 		    (out->vars[i].text = copy_text(&text)) == NULL) {
 			hd_buf_free(&text);
 			hd_watch_frame_free(out);

@@ -1,0 +1,57 @@
+#!/bin/sh
+# hdref watch-check end to end (docs/value-check.md, "Running it"): a kernel
+# of the corpus compiled by clang-15 for gfx90a with the device libraries,
+# run on the gfx9 executor on the interpreter's inputs and judged against
+# its committed watch. Pins what the check finds in clang-15's DWARF today
+# (docs/value-check.md, "First result"): the run completes, every stop of
+# the kernel is reached, and the 32-bit SGPR33 frame base reads as
+# register-too-small, which makes the variables wrong (exit 1).
+#
+# Prints TAP version 13. usage: watch_check.sh HDREF SOURCE_DIR
+
+. "$(dirname "$0")/tap.sh"
+if [ "$#" -ne 2 ]; then
+	echo "usage: watch_check.sh HDREF SOURCE_DIR" >&2
+	exit 2
+fi
+hdref=$1 src=$2
+scratch watch_check
+n=0
+failed=0
+echo "TAP version 13"
+k=$src/cases/opencl/float3-array.cl
+for t in clang-15 llvm-spirv-15 ld.lld-15; do
+	if ! have "$t"; then
+		echo "ok 1 - watch-check # SKIP $t not installed"
+		echo "1..1"
+		exit 0
+	fi
+done
+if [ ! -d /usr/lib/x86_64-linux-gnu/amdgcn/bitcode ]; then
+	echo "ok 1 - watch-check # SKIP rocm-device-libs not installed"
+	echo "1..1"
+	exit 0
+fi
+sh "$src/harness/adapters/amdgcn-link.sh" 15 gfx90a default devlibs "$k" "$tmp/k.co" "$tmp" -g -O0
+# shellcheck disable=SC2046 # the language flags are a list of words
+clang-15 -target spir64 $(opencl_lang "$k") -g -O0 -emit-llvm -c "$k" -o "$tmp/k.bc"
+llvm-spirv-15 "$tmp/k.bc" -o "$tmp/k.spv"
+# check NAME COMMAND...: a point that holds when COMMAND succeeds; the
+# output goes with a failure
+check() {
+	name=$1
+	shift
+	"$@" || cp "$tmp/out" "$tmp/why"
+	point "$name"
+}
+
+rc=0
+"$hdref" watch-check "$tmp/k.co" "$src/expected/watch/float3-array.cl.watch" \
+	--inputs "$tmp/k.spv" --directives "$k" >"$tmp/out" 2>&1 || rc=$?
+check "it exits 1: a variable reads wrong" [ "$rc" -eq 1 ]
+check "the kernel runs to the end on the executor" grep -q '^gfx9 outcome: completed$' "$tmp/out"
+check "the frame base SGPR33 is too narrow for an address" \
+	grep -q 'the DWARF shows <error: register-too-small>' "$tmp/out"
+check "counts and score are printed" \
+	grep -q '^checked [0-9]* stops, [0-9]* lanes: .* right, .* wrong' "$tmp/out"
+finish watches "$src/expected/watch"
