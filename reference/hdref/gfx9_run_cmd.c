@@ -74,22 +74,12 @@ static int compare_buffers(const hd_exec *x, hd_gfx9 *g, hd_status *st)
 /* The kernel on the interpreter's inputs, then on the interpreter. */
 static int run_like(const hd_codeobj *co, const char *kernel, hd_exec *x, hd_status *st)
 {
-	hd_gfx9_config c;
-	hd_co_inputs in;
 	hd_gfx9 *g = NULL;
 	hd_gfx9_outcome o;
 	hd_exec_outcome xo;
 	int rc;
 
-	hd_gfx9_config_default(&c);
-	c.wave_size = hd_exec_config_of(x)->wave_size;
-	rc = hd_exec_place_inputs(x, st);
-	if (rc == 0)
-		rc = hd_co_inputs_from(x, co, kernel, &in, st);
-	if (rc == 0)
-		rc = hd_gfx9_new_kernel(co, kernel, &in.dc, &c, &g, st);
-	if (rc == 0)
-		rc = hd_co_inputs_load(x, co, g, st);
+	rc = hd_co_executor(co, kernel, x, &g, st);
 	if (rc == 0)
 		rc = hd_gfx9_run(g, NULL, &o, st);
 	if (rc == 0)

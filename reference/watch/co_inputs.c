@@ -86,3 +86,23 @@ int hd_co_inputs_load(const hd_exec *x, const hd_codeobj *co, hd_gfx9 *g, hd_sta
 	}
 	return 0;
 }
+
+int hd_co_executor(const hd_codeobj *co, const char *kernel, hd_exec *x, hd_gfx9 **out,
+                   hd_status *st)
+{
+	hd_gfx9_config c;
+	hd_co_inputs in;
+
+	*out = NULL;
+	hd_gfx9_config_default(&c);
+	c.wave_size = hd_exec_config_of(x)->wave_size;
+	if (hd_exec_place_inputs(x, st) != 0 || hd_co_inputs_from(x, co, kernel, &in, st) != 0 ||
+	    hd_gfx9_new_kernel(co, kernel, &in.dc, &c, out, st) != 0)
+		return -1;
+	if (hd_co_inputs_load(x, co, *out, st) != 0) {
+		hd_gfx9_free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}

@@ -28,4 +28,10 @@ int hd_co_inputs_from(const hd_exec *x, const hd_codeobj *co, const char *kernel
  * a segment of co, HD_NO_MEMORY. */
 int hd_co_inputs_load(const hd_exec *x, const hd_codeobj *co, hd_gfx9 *g, hd_status *st);
 
+/* Both of the above: an executor for the first work-group of `kernel` of
+ * co, ready to run on the inputs of the interpreter x (placed here), with
+ * the default bounds and x's wave size. */
+int hd_co_executor(const hd_codeobj *co, const char *kernel, hd_exec *x, hd_gfx9 **out,
+                   hd_status *st);
+
 #endif

@@ -42,8 +42,6 @@ int hd_co_watch(const char *path, const hd_codeobj *co, hd_exec *x, const hd_wat
 	const hd_wf_kernel *k = hd_watch_file_kernel(wf, kernel);
 	hd_dwarf_units units = { NULL, 0 };
 	const hd_dw_unit *u;
-	hd_gfx9_config c;
-	hd_co_inputs in;
 	hd_gfx9 *g = NULL;
 	driver d = { NULL, 0 };
 	hd_gfx9_observer obs = { &d, step };
@@ -59,18 +57,10 @@ int hd_co_watch(const char *path, const hd_codeobj *co, hd_exec *x, const hd_wat
 		hd_dwarf_units_free(&units);
 		return hd_fail(st, HD_BAD_INPUT, "co-watch", 0, "%s: no line table", path);
 	}
-	hd_gfx9_config_default(&c);
-	c.wave_size = hd_exec_config_of(x)->wave_size;
-	d.wave_size = c.wave_size;
+	d.wave_size = hd_exec_config_of(x)->wave_size;
 	rc = hd_candidate_new(u, &enc, wf, k, label, &d.cand, st);
 	if (rc == 0)
-		rc = hd_exec_place_inputs(x, st);
-	if (rc == 0)
-		rc = hd_co_inputs_from(x, co, kernel, &in, st);
-	if (rc == 0)
-		rc = hd_gfx9_new_kernel(co, kernel, &in.dc, &c, &g, st);
-	if (rc == 0)
-		rc = hd_co_inputs_load(x, co, g, st);
+		rc = hd_co_executor(co, kernel, x, &g, st);
 	if (rc == 0)
 		rc = hd_gfx9_run(g, &obs, outcome, st);
 	if (rc == 0) {
