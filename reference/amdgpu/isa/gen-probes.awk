@@ -70,6 +70,8 @@ BEGIN {
 	probe("FLAT", "-", 128, 2^18, 55*2^26, 0, 2, "1:20 1:" 30*2^8 " 1:" 10*2^24)
 	probe("SCRATCH", "-", 128, 2^18, 55*2^26 + 2^14, 127*2^16, 2, "1:20 1:" 30*2^8 " 1:" 10*2^24)
 	probe("GLOBAL", "-", 128, 2^18, 55*2^26 + 2*2^14, 127*2^16, 2, "1:20 1:" 30*2^8 " 1:" 10*2^24)
-	# offen, vaddr v20, vdata v10, srsrc s[12:15], soffset s48
-	probe("MUBUF", "-", 128, 2^18, 56*2^26 + 2^12, 3*2^16 + 48*2^24, 2, "1:20 1:" 10*2^8)
+	# offen, srsrc s[12:15], soffset s48, vaddr v20, vdata v10; the cache
+	# controls (buffer_wbl2, buffer_invl2, buffer_wbinvl1_vol) decode only
+	# with every field zero, so the base fields are probed off too
+	probe("MUBUF", "-", 128, 2^18, 56*2^26, 0, 2, "0:" 2^12 " 1:" 3*2^16 " 1:" 48*2^24 " 1:20 1:" 10*2^8)
 }
