@@ -162,47 +162,6 @@ G9_HANDLER(g9_sopk)
 	return 0;
 }
 
-static unsigned popcount64(uint64_t v)
-{
-	unsigned n = 0;
-
-	for (; v != 0; v &= v - 1)
-		n++;
-	return n;
-}
-
-/* Bit index of the first 1 from the least significant end, -1 when none. */
-static uint32_t first_one(uint64_t v)
-{
-	uint32_t i;
-
-	for (i = 0; i < 64; i++)
-		if (v >> i & 1)
-			return i;
-	return UINT32_MAX;
-}
-
-static uint32_t first_one_from_msb(uint64_t v, unsigned bitsz)
-{
-	uint32_t i;
-
-	for (i = 0; i < bitsz; i++)
-		if (v >> (bitsz - 1 - i) & 1)
-			return i;
-	return UINT32_MAX;
-}
-
-static uint64_t reverse(uint64_t v, unsigned bitsz)
-{
-	uint64_t r = 0;
-	unsigned i;
-
-	for (i = 0; i < bitsz; i++)
-		if (v >> i & 1)
-			r |= UINT64_C(1) << (bitsz - 1 - i);
-	return r;
-}
-
 /* s_*_saveexec_b64: the destination takes EXEC, EXEC takes the
  * operation of the source with it, SCC says whether EXEC is non-zero. */
 static int saveexec(hd_gfx9 *x, g9_wave *w, const hd_isa_insn *in, unsigned op, uint64_t s)
@@ -237,16 +196,16 @@ G9_HANDLER(g9_sop1)
 	case O_MOV: d = s; break;
 	case O_CMOV: d = w->scc ? s : cur; break;
 	case O_NOT: d = ~s & width_mask(dw); w->scc = d != 0; break;
-	case O_BREV: d = reverse(s, bitsz); break;
-	case O_BCNT0: d = bitsz - popcount64(s & width_mask(sw)); w->scc = d != 0; break;
-	case O_BCNT1: d = popcount64(s & width_mask(sw)); w->scc = d != 0; break;
-	case O_FF0: r = first_one(~s & width_mask(sw)); d = r; break;
-	case O_FF1: r = first_one(s & width_mask(sw)); d = r; break;
-	case O_FLBIT: d = first_one_from_msb(s, bitsz); break;
+	case O_BREV: d = g9_reverse(s, bitsz); break;
+	case O_BCNT0: d = bitsz - g9_popcount(s & width_mask(sw)); w->scc = d != 0; break;
+	case O_BCNT1: d = g9_popcount(s & width_mask(sw)); w->scc = d != 0; break;
+	case O_FF0: r = g9_first_one(~s & width_mask(sw)); d = r; break;
+	case O_FF1: r = g9_first_one(s & width_mask(sw)); d = r; break;
+	case O_FLBIT: d = g9_first_one_from_msb(s, bitsz); break;
 	case O_FLBIT_I32: {
 		/* the first bit that differs from the sign bit */
 		uint32_t v = (uint32_t)s;
-		d = first_one_from_msb((v >> 31) ? ~v : v, 32);
+		d = g9_first_one_from_msb((v >> 31) ? ~v : v, 32);
 		if ((uint32_t)d == 0)
 			d = UINT32_MAX;
 		break;

@@ -6,41 +6,6 @@
 #include "ops.h"
 #include "wave_impl.h"
 
-static unsigned popcount(uint64_t v)
-{
-	unsigned n = 0;
-
-	for (; v != 0; v &= v - 1)
-		n++;
-	return n;
-}
-
-static uint32_t clz32(uint32_t v)
-{
-	uint32_t n = 0;
-
-	if (v == 0)
-		return UINT32_MAX;
-	while (!(v & 0x80000000u)) {
-		v <<= 1;
-		n++;
-	}
-	return n;
-}
-
-static uint32_t ctz32(uint32_t v)
-{
-	uint32_t n = 0;
-
-	if (v == 0)
-		return UINT32_MAX;
-	while (!(v & 1)) {
-		v >>= 1;
-		n++;
-	}
-	return n;
-}
-
 static uint32_t bfe(uint32_t v, uint32_t off, uint32_t len, int sign)
 {
 	uint32_t r;
@@ -133,18 +98,13 @@ static uint64_t compute(unsigned sub, uint64_t a, uint64_t b, uint64_t c, unsign
 	case V_MAX3_I: return compute(V_MAX_I, compute(V_MAX_I, a32, b32, 0, lane, mask), c32, 0, lane, mask);
 	case V_MAX3_U: return compute(V_MAX_U, compute(V_MAX_U, a32, b32, 0, lane, mask), c32, 0, lane, mask);
 	case V_SAD_U32: return (a32 > b32 ? a32 - b32 : b32 - a32) + c32;
-	case V_BCNT: return popcount(a32) + b32;
-	case V_MBCNT_LO: return popcount(a32 & (uint32_t)below) + b32;
-	case V_MBCNT_HI: return popcount(a32 & (uint32_t)(below >> 32)) + b32;
-	case V_FFBH_U: return clz32(a32);
-	case V_FFBL: return ctz32(a32);
-	case V_FFBH_I: return (int32_t)a32 < 0 ? clz32(~a32) : clz32(a32);
-	case V_BFREV: {
-		uint32_t r = 0;
-		for (unsigned i = 0; i < 32; i++)
-			r |= ((a32 >> i) & 1u) << (31 - i);
-		return r;
-	}
+	case V_BCNT: return g9_popcount(a32) + b32;
+	case V_MBCNT_LO: return g9_popcount(a32 & (uint32_t)below) + b32;
+	case V_MBCNT_HI: return g9_popcount(a32 & (uint32_t)(below >> 32)) + b32;
+	case V_FFBH_U: return g9_first_one_from_msb(a32, 32);
+	case V_FFBL: return g9_first_one(a32);
+	case V_FFBH_I: return g9_first_one_from_msb((int32_t)a32 < 0 ? ~a32 : a32, 32);
+	case V_BFREV: return (uint32_t)g9_reverse(a32, 32);
 	case V_CNDMASK: return (mask >> lane & 1) ? b32 : a32;
 	default: return 0;
 	}

@@ -178,4 +178,45 @@ G9_HANDLER(g9_atomic);
 G9_HANDLER(g9_ds);
 G9_HANDLER(g9_nop);
 
+/* Bit counts and searches the scalar and vector ALUs share (s_bcnt1 and
+ * v_bcnt, s_ff1 and v_ffbl, s_flbit and v_ffbh, s_brev and v_bfrev). */
+static inline unsigned g9_popcount(uint64_t v)
+{
+	unsigned n = 0;
+
+	for (; v != 0; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* Index of the lowest 1 bit; UINT32_MAX when none. */
+static inline uint32_t g9_first_one(uint64_t v)
+{
+	for (uint32_t i = 0; i < 64; i++)
+		if (v >> i & 1)
+			return i;
+	return UINT32_MAX;
+}
+
+/* How many bits of a bitsz-bit v stand above its highest 1; UINT32_MAX
+ * when none. */
+static inline uint32_t g9_first_one_from_msb(uint64_t v, unsigned bitsz)
+{
+	for (uint32_t i = 0; i < bitsz; i++)
+		if (v >> (bitsz - 1 - i) & 1)
+			return i;
+	return UINT32_MAX;
+}
+
+/* The low bitsz bits of v in reverse order. */
+static inline uint64_t g9_reverse(uint64_t v, unsigned bitsz)
+{
+	uint64_t r = 0;
+
+	for (unsigned i = 0; i < bitsz; i++)
+		if (v >> i & 1)
+			r |= UINT64_C(1) << (bitsz - 1 - i);
+	return r;
+}
+
 #endif
