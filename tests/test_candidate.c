@@ -90,6 +90,12 @@ static void set_x(hd_amdgpu *m, uint32_t lane0, uint32_t lane1)
 	hd_amdgpu_set_lane(m, HD_AMDGPU_VGPR0_W64, 1, lane1, &st);
 }
 
+static void free_reports(hd_check_report *r)
+{
+	for (unsigned k = 0; k < HD_READINGS; k++)
+		hd_check_report_free(&r[k]);
+}
+
 int main(void)
 {
 	static const uint32_t g0[3] = { 0, 0, 0 };
@@ -97,7 +103,7 @@ int main(void)
 	hd_watch_file *wf = NULL;
 	hd_candidate *c = NULL;
 	hd_amdgpu *m = hd_amdgpu_new(64);
-	hd_check_report rep, *r = &rep;
+	hd_check_report rep[HD_READINGS], *r = &rep[HD_READING_EXTENSION];
 	hd_dw_unit u;
 	hd_status st;
 
@@ -123,7 +129,7 @@ int main(void)
 	OK(hd_candidate_stop(c, m, g0, 0, 64, 3, 0x1010, &st) == 0, "stop at line 4");
 	set_x(m, 0xdead, 0xbeef);
 	OK(hd_candidate_stop(c, m, g0, 0, 64, 3, 0x1020, &st) == 0, "stop at line 5");
-	hd_candidate_finish(c, r);
+	hd_candidate_finish(c, rep);
 	OK(r->stops == 3 && r->lanes == 6, "3 stops of 2 lanes");
 	OK(r->right == 5 && r->wrong == 1 && r->unset == 2 && r->missing == 0 && r->extra == 4,
 	   "right at line 3 (x twice, y through DW_OP_fbreg twice) and line 4 once, wrong once, "
@@ -132,17 +138,19 @@ int main(void)
 	          "t: kernel k, k /src/k.cl:4:1, work-item 1: x: expected 7, the DWARF shows 8") != NULL,
 	   "the wrong value's line");
 	EQ_U64(r->not_reached, 0, "every stop of the watch met");
-	hd_check_report_free(r);
+	OK(rep[HD_READING_LLVM].right == 5 && rep[HD_READING_LLVM].stops == 3,
+	   "a 64-bit frame register and no xderef: LLVM's reading the same");
+	free_reports(rep);
 	hd_candidate_free(c);
 
 	/* a candidate that never stops at line 3 */
 	if (OK(hd_candidate_new(&u, &enc, wf, &wf->kernels[0], "t", &c, &st) == 0, "again")) {
 		set_x(m, 7, 7);
 		hd_candidate_stop(c, m, g0, 0, 64, 1, 0x1010, &st);
-		hd_candidate_finish(c, r);
+		hd_candidate_finish(c, rep);
 		OK(r->right == 1 && r->not_reached == 5,
 		   "line 3 skipped: lane 0's first stop and all of lane 1's are not reached");
-		hd_check_report_free(r);
+		free_reports(rep);
 		hd_candidate_free(c);
 	}
 	hd_watch_file_free(wf);

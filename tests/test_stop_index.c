@@ -50,11 +50,13 @@ int main(void)
 	       "a line the source does not visit again meets nothing");
 	EQ_U64(number(hd_stop_index_meet(ix, g0, 0, "/build/k.cl", 6, 1)), 7,
 	       "a line skipped over (5) is passed");
-	EQ_U64(hd_stop_index_unmet(ix, g0, 0), 2, "stops 1 and 6 went unmet");
+	EQ_U64(hd_stop_index_unmet(ix, g0, 0), 1,
+	       "line 5's second visit (stop 6) went unmet; line 3's was met at its column 9");
 	EQ_U64(number(hd_stop_index_meet(ix, g0, 1, "/src/other.cl", 3, 5)), 0,
 	       "another file's line 3 is not k.cl's");
 	EQ_U64(number(hd_stop_index_meet(ix, g0, 1, "/src/k.cl", 6, 1)), 7,
 	       "each work-item has its own cursor");
+	EQ_U64(hd_stop_index_unmet(ix, g0, 1), 2, "work-item 1: lines 3 and 4 passed over, 6 met");
 	EQ_U64(number(hd_stop_index_meet(ix, g1, 1, "k.cl", 3, 5)), 8, "a stop of group 1");
 	EQ_U64(number(hd_stop_index_meet(ix, g2, 0, "k.cl", 3, 5)), 0,
 	       "a group outside the NDRange meets nothing");

@@ -186,7 +186,7 @@ static int frame_at(env *e, const hd_dw_unit *u, uint64_t pc, hd_watch_frame *f)
 	hd_status st;
 
 	e->ctx.pc = pc;
-	if (hd_watch_dwarf_frame(u, e->ev, &e->ctx, &e->enc, pc, f, &st) != 0) {
+	if (hd_watch_dwarf_frame(u, e->ev, &e->ctx, &e->enc, NULL, pc, f, &st) != 0) {
 		printf("# hd_watch_dwarf_frame: %s: %s\n", st.code ? st.code : "?", st.msg);
 		return -1;
 	}
@@ -425,7 +425,7 @@ static void test_scopes(unsigned wave)
 
 	{
 		hd_status st;
-		OK(hd_watch_dwarf_frame(&l->unit, e.ev, &e.ctx, &e.enc, 0x9000, &f, &st) != 0 &&
+		OK(hd_watch_dwarf_frame(&l->unit, e.ev, &e.ctx, &e.enc, NULL, 0x9000, &f, &st) != 0 &&
 		   strcmp(st.code, "no-function-at-pc") == 0, "scopes: no function at 0x9000");
 	}
 	env_free(&e);
@@ -607,7 +607,7 @@ static void test_hand(void)
 			hd_die_addr(&h.u, d, DW_AT_low_pc, 0x1000);
 			hd_die_udata(&h.u, d, DW_AT_high_pc, 0x100);
 		}
-		OK(hd_watch_dwarf_frame(&h.u, e.ev, &e.ctx, &e.enc, 0x1010, &f, &st) != 0 &&
+		OK(hd_watch_dwarf_frame(&h.u, e.ev, &e.ctx, &e.enc, NULL, 0x1010, &f, &st) != 0 &&
 		   strcmp(st.code, "scope-too-deep") == 0, "hand: scopes too deep");
 	}
 	env_free(&e);

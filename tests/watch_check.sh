@@ -3,9 +3,10 @@
 # of the corpus compiled by clang-15 for gfx90a with the device libraries,
 # run on the gfx9 executor on the interpreter's inputs and judged against
 # its committed watch. Pins what the check finds in clang-15's DWARF today
-# (docs/value-check.md, "First result"): the run completes, every stop of
-# the kernel is reached, and the 32-bit SGPR33 frame base reads as
-# register-too-small, which makes the variables wrong (exit 1).
+# (docs/value-check.md, "First result"): the run completes, every line of
+# the kernel is reached; under the extension's reading the 32-bit SGPR33
+# frame base reads as register-too-small, which makes the variables wrong
+# (exit 1), and as LLVM means its DWARF every value is right.
 #
 # Prints TAP version 13. usage: watch_check.sh HDREF SOURCE_DIR
 
@@ -52,6 +53,13 @@ check "it exits 1: a variable reads wrong" [ "$rc" -eq 1 ]
 check "the kernel runs to the end on the executor" grep -q '^gfx9 outcome: completed$' "$tmp/out"
 check "the frame base SGPR33 is too narrow for an address" \
 	grep -q 'the DWARF shows <error: register-too-small>' "$tmp/out"
-check "counts and score are printed" \
-	grep -q '^checked [0-9]* stops, [0-9]* lanes: .* right, .* wrong' "$tmp/out"
+check "counts and score are printed for each reading" \
+	[ "$(grep -c '^reading [a-z0-9]*: checked [0-9]* stops, [0-9]* lanes: .* right, .* wrong.*; score' "$tmp/out")" -eq 3 ]
+check "every line the watch visits is reached" grep -q '^reading extension: .* 0 not reached' "$tmp/out"
+check "read as LLVM means it, every value is right" \
+	grep -q '^reading llvm: checked 5 stops, 320 lanes: 512 right, 0 wrong, .*score 1.000$' "$tmp/out"
+rc=0
+"$hdref" watch-check "$tmp/k.co" "$src/expected/watch/float3-array.cl.watch" --reading llvm \
+	--inputs "$tmp/k.spv" --directives "$k" >"$tmp/out" 2>&1 || rc=$?
+check "--reading llvm judges by that reading: exit 0" [ "$rc" -eq 0 ]
 finish watches "$src/expected/watch"

@@ -17,7 +17,8 @@ struct hd_candidate {
 	hd_eval *ev;
 	const hd_dw_row **rows;   /* statement rows by address, the last of each address */
 	uint32_t nrows;
-	hd_check_report r;
+	hd_reading rd[HD_READINGS];
+	hd_check_report r[HD_READINGS];  /* one per reading: stops and lanes in each */
 	/* the watch's side of the lane being judged */
 	const char **names, **texts;
 	uint32_t nvals, cap;
@@ -60,7 +61,8 @@ void hd_candidate_free(hd_candidate *c)
 		return;
 	hd_stop_index_free(c->ix);
 	hd_eval_free(c->ev);
-	hd_check_report_free(&c->r);
+	for (unsigned k = 0; k < HD_READINGS; k++)
+		hd_check_report_free(&c->r[k]);
 	free(c->rows);
 	free(c->names);
 	free(c->texts);
@@ -81,7 +83,11 @@ int hd_candidate_new(const hd_dw_unit *u, const hd_encoding *enc, const hd_watch
 	c->wf = wf;
 	c->k = k;
 	c->label = label;
-	hd_buf_init(&c->r.failures);
+	for (unsigned i = 0; i < HD_READINGS; i++) {
+		c->rd[i].kind = (hd_reading_kind)i;
+		c->rd[i].clang_aspaces = hd_reading_clang_aspaces(u);
+		hd_buf_init(&c->r[i].failures);
+	}
 	if (hd_stop_index_new(wf, k, &c->ix, st) != 0) {
 		hd_candidate_free(c);
 		return -1;
@@ -146,19 +152,46 @@ static const char *val_text(void *ctx, uint32_t i)
 	return ((hd_candidate *)ctx)->texts[i];
 }
 
-/* One lane: the stop it meets, frame 0 as the DWARF shows it, the judge. */
+/* The frame one reading shows, judged into its report. */
+static int judge_reading(hd_candidate *c, const hd_context *cx, const hd_wf_stop *s,
+                         uint32_t item, unsigned k, hd_status *st)
+{
+	hd_watch_frame f;
+	int rc;
+
+	hd_eval_reset(c->ev);  /* each evaluation session starts afresh */
+	memset(&f, 0, sizeof f);
+	rc = hd_watch_dwarf_frame(c->u, c->ev, cx, &c->enc, &c->rd[k], cx->pc, &f, st);
+	if (rc != 0 && st->code != NULL && strcmp(st->code, "no-function-at-pc") == 0) {
+		f.function = NULL;  /* no variables shown: see check.c */
+		hd_status_clear(st);
+		rc = 0;
+	}
+	if (rc == 0) {
+		hd_judge_source src = { c->nvals, val_name, val_text, c, s->function };
+		hd_judge_where w = { c->label, c->k->name, s->function, s->file, s->line, s->column,
+		                     item };
+		hd_judge_frame(&src, &f, &w, 1, &c->r[k]);
+	}
+	hd_watch_frame_free(&f);
+	return rc;
+}
+
+/* One lane: the stop it meets, frame 0 as each reading of the DWARF shows
+ * it, the judge. */
 static int judge_lane(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3], uint32_t item,
                       unsigned lane, uint64_t pc, const hd_dw_row *row, hd_status *st)
 {
 	const char *file = row->file < c->u->lines.nfiles ? c->u->lines.files[row->file].name : "";
 	const hd_wf_stop *s = hd_stop_index_meet(c->ix, group, item, file, row->line, row->column);
-	hd_watch_frame f;
 	hd_context cx;
-	int rc;
+	int rc = 0;
 
-	c->r.lanes++;
+	for (unsigned k = 0; k < HD_READINGS; k++)
+		c->r[k].lanes++;
 	if (s == NULL) {
-		c->r.unmatched++;
+		for (unsigned k = 0; k < HD_READINGS; k++)
+			c->r[k].unmatched++;
 		return 0;
 	}
 	if (collect(c, s, item) != 0)
@@ -169,21 +202,8 @@ static int judge_lane(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3]
 	cx.lane = lane;
 	cx.pc = pc;
 	cx.result = HD_RESULT_LOCATION;
-	hd_eval_reset(c->ev);  /* each lane's evaluations start afresh */
-	memset(&f, 0, sizeof f);
-	rc = hd_watch_dwarf_frame(c->u, c->ev, &cx, &c->enc, pc, &f, st);
-	if (rc != 0 && st->code != NULL && strcmp(st->code, "no-function-at-pc") == 0) {
-		f.function = NULL;  /* no variables shown: see check.c */
-		hd_status_clear(st);
-		rc = 0;
-	}
-	if (rc == 0) {
-		hd_judge_source src = { c->nvals, val_name, val_text, c, s->function };
-		hd_judge_where w = { c->label, c->k->name, s->function, s->file, s->line, s->column,
-		                     item };
-		hd_judge_frame(&src, &f, &w, 1, &c->r);
-	}
-	hd_watch_frame_free(&f);
+	for (unsigned k = 0; k < HD_READINGS && rc == 0; k++)
+		rc = judge_reading(c, &cx, s, item, k, st);
 	return rc;
 }
 
@@ -195,7 +215,8 @@ int hd_candidate_stop(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3]
 
 	if (row == NULL)
 		return 0;
-	c->r.stops++;
+	for (unsigned k = 0; k < HD_READINGS; k++)
+		c->r[k].stops++;
 	hd_amdgpu_set_strict(model, 1);
 	for (unsigned lane = 0; lane < wave_size && lane < 64 && rc == 0; lane++)
 		if (lanes >> lane & 1)
@@ -204,10 +225,14 @@ int hd_candidate_stop(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3]
 	return rc;
 }
 
-void hd_candidate_finish(hd_candidate *c, hd_check_report *out)
+void hd_candidate_finish(hd_candidate *c, hd_check_report out[HD_READINGS])
 {
-	c->r.not_reached = hd_stop_index_unmet_all(c->ix);
-	*out = c->r;
-	memset(&c->r, 0, sizeof c->r);
-	hd_buf_init(&c->r.failures);
+	uint64_t unmet = hd_stop_index_unmet_all(c->ix);
+
+	for (unsigned k = 0; k < HD_READINGS; k++) {
+		c->r[k].not_reached = unmet;
+		out[k] = c->r[k];
+		memset(&c->r[k], 0, sizeof c->r[k]);
+		hd_buf_init(&c->r[k].failures);
+	}
 }

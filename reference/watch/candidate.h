@@ -13,6 +13,7 @@
 #include "check.h"
 #include "dwarf/die.h"
 #include "dwarf/eval.h"
+#include "reading.h"
 #include "watch_file.h"
 
 typedef struct hd_candidate hd_candidate;
@@ -33,15 +34,15 @@ const hd_dw_row *hd_candidate_row_at(const hd_candidate *c, uint64_t pc);
 /* A debugger stop: wave `wave` of work-group `group`, whose active lanes are
  * the bits of `lanes`, is about to run pc, a statement row's address; model
  * holds that wave's registers and the memory as the code left them. Each
- * lane (work-item wave * wave_size + lane of the group) is judged and
- * counted into the report. The model is strict while the DWARF is read
+ * lane (work-item wave * wave_size + lane of the group) is judged under
+ * each reading of the DWARF and counted into that reading's report. The model is strict while the DWARF is read
  * and left not strict. Errors: HD_NO_MEMORY. */
 int hd_candidate_stop(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3], uint32_t wave,
                       unsigned wave_size, uint64_t lanes, uint64_t pc, hd_status *st);
 
 /* After the run: the watch's stops that no debugger stop met are counted
- * as not reached, and the report, with every count and failure line, moves
- * to *out (hd_check_report_free after). */
-void hd_candidate_finish(hd_candidate *c, hd_check_report *out);
+ * as not reached, and the reports, one per reading (reading.h) with every
+ * count and failure line, move to out (hd_check_report_free each after). */
+void hd_candidate_finish(hd_candidate *c, hd_check_report out[HD_READINGS]);
 
 #endif

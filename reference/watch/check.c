@@ -236,7 +236,7 @@ static int on_stop(void *ctx, hd_watch *w, const hd_watch_stop *s, hd_status *st
 		k->r->lanes++;
 		hd_eval_reset(k->ev);  /* each lane's evaluations start afresh */
 		memset(&f, 0, sizeof f);
-		rc = hd_watch_dwarf_frame(&k->l->unit, k->ev, &cx, &k->enc, pc, &f, st);
+		rc = hd_watch_dwarf_frame(&k->l->unit, k->ev, &cx, &k->enc, NULL, pc, &f, st);
 		if (rc != 0 && st->code != NULL && strcmp(st->code, "no-function-at-pc") == 0) {
 			/* no subprogram covers the pc (a function the debug info
 			 * never ties to its code): a debugger shows no variables,

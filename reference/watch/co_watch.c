@@ -35,7 +35,7 @@ static const hd_dw_unit *unit_of(const hd_dwarf_units *u)
 }
 
 int hd_co_watch(const char *path, const hd_codeobj *co, hd_exec *x, const hd_watch_file *wf,
-                const char *kernel, const char *label, hd_check_report *r,
+                const char *kernel, const char *label, hd_check_report r[HD_READINGS],
                 hd_gfx9_outcome *outcome, hd_status *st)
 {
 	const hd_encoding enc = { HD_PROFILE_AMDGPU_V0, 8, 4 };
@@ -47,8 +47,9 @@ int hd_co_watch(const char *path, const hd_codeobj *co, hd_exec *x, const hd_wat
 	hd_gfx9_observer obs = { &d, step };
 	int rc;
 
-	memset(r, 0, sizeof *r);
-	hd_buf_init(&r->failures);
+	memset(r, 0, HD_READINGS * sizeof *r);
+	for (unsigned i = 0; i < HD_READINGS; i++)
+		hd_buf_init(&r[i].failures);
 	if (k == NULL)
 		return hd_fail(st, HD_BAD_INPUT, "co-watch", 0, "the watch has no kernel %s", kernel);
 	if (hd_dwarf_load(path, enc.profile, &units, st) != 0)
@@ -63,10 +64,8 @@ int hd_co_watch(const char *path, const hd_codeobj *co, hd_exec *x, const hd_wat
 		rc = hd_co_executor(co, kernel, x, &g, st);
 	if (rc == 0)
 		rc = hd_gfx9_run(g, &obs, outcome, st);
-	if (rc == 0) {
-		hd_check_report_free(r);
+	if (rc == 0)
 		hd_candidate_finish(d.cand, r);
-	}
 	hd_gfx9_free(g);
 	hd_candidate_free(d.cand);
 	hd_dwarf_units_free(&units);

@@ -7,6 +7,7 @@
 #include "dwarf/expr.h"
 #include "dwarf_frame.h"
 #include "dwarf_type.h"
+#include "reading.h"
 #include "value_text.h"
 
 /* A value larger than this is not read: a debugger would page it. */
@@ -166,47 +167,40 @@ static void const_bytes(const hd_attr *a, uint8_t *bytes, uint64_t size)
 		bytes[i] = (uint8_t)(a->u >> (8 * i));
 }
 
-int hd_watch_dwarf_var(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
-                       const hd_encoding *enc, const hd_die *var, uint64_t pc, hd_buf *out,
-                       hd_status *st)
+/* The text of var whose location is expr of len bytes (has_loc 0: whose
+ * DW_AT_const_value is cv). -1: out of memory. */
+static int var_text(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
+                    const hd_encoding *enc, const hd_die *var, int has_loc,
+                    const uint8_t *expr, size_t len, const hd_attr *cv, hd_buf *out)
 {
 	const hd_die *type = NULL;
 	const hd_attr *ta = hd_watch_attr(var, DW_AT_type);
-	const hd_attr *cv = hd_watch_attr(var, DW_AT_const_value);
 	const char *why = NULL;
-	hd_context c = *ctx;
 	hd_status rs;
 	loader l;
 	uint64_t bits, size;
-	int has_loc;
 
-	memset(&l, 0, sizeof l);
-	has_loc = hd_watch_location_at(u, var, pc, &l.expr, &l.len) == 0;
-	if (!has_loc && cv == NULL) {
-		hd_buf_printf(out, HD_WATCH_UNAVAILABLE);
-		return out->failed ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory") : 0;
-	}
 	if (ta != NULL && ta->kind == HD_DV_REF)
 		type = ta->ref;
 	bits = hd_watch_type_bits(u, type, &why);
 	size = (bits + 7) / 8;
 	if (bits == 0 || size > MAX_VALUE_BYTES) {
 		hd_buf_printf(out, "<error: %s>", bits == 0 ? why : "value-too-large");
-		return out->failed ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory") : 0;
+		return 0;
 	}
+	memset(&l, 0, sizeof l);
 	l.bytes = calloc(size, 1);
 	l.set = calloc(size, 1);
 	if (l.bytes == NULL || l.set == NULL) {
 		free(l.bytes);
 		free(l.set);
-		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+		return -1;
 	}
-	c.result = HD_RESULT_LOCATION;
-	c.has_pc = 1;
-	c.pc = pc;
 	l.ev = ev;
-	l.ctx = &c;
+	l.ctx = ctx;
 	l.enc = enc;
+	l.expr = expr;
+	l.len = len;
 	hd_status_clear(&rs);
 	if (!has_loc) {
 		const_bytes(cv, l.bytes, size);
@@ -220,7 +214,39 @@ int hd_watch_dwarf_var(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
 		hd_watch_type_print(u, type, bits, l.bytes, l.set, out);
 	free(l.bytes);
 	free(l.set);
-	return out->failed ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory") : 0;
+	return 0;
+}
+
+int hd_watch_dwarf_var(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
+                       const hd_encoding *enc, const hd_reading *rd, const hd_die *var,
+                       uint64_t pc, hd_buf *out, hd_status *st)
+{
+	const hd_attr *cv = hd_watch_attr(var, DW_AT_const_value);
+	const uint8_t *expr = NULL;
+	size_t len = 0;
+	hd_context c = *ctx;
+	hd_status rs;
+	hd_buf x;
+	int rc = 0;
+
+	c.result = HD_RESULT_LOCATION;
+	c.has_pc = 1;
+	c.pc = pc;
+	hd_buf_init(&x);
+	hd_status_clear(&rs);
+	if (hd_watch_location_at(u, var, pc, &expr, &len) != 0) {
+		if (cv == NULL)
+			hd_buf_printf(out, HD_WATCH_UNAVAILABLE);
+		else
+			rc = var_text(u, ev, &c, enc, var, 0, NULL, 0, cv, out);
+	} else if (hd_reading_rewrite(rd, ctx->arch, enc, 0, expr, len, &x, &rs) != 0) {
+		hd_buf_printf(out, "<error: %s>", rs.code ? rs.code : "unknown");
+	} else if (!x.failed) {
+		rc = var_text(u, ev, &c, enc, var, 1, x.data, x.len, cv, out);
+	}
+	rc |= x.failed | out->failed;
+	hd_buf_free(&x);
+	return rc != 0 ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory") : 0;
 }
 
 /* ---- the frame ---- */
@@ -329,25 +355,44 @@ static int by_name(const void *a, const void *b)
 static int frame_base_of(void *self, hd_frame_query q, uint32_t frame, uint64_t reg,
                          const uint8_t **expr, size_t *len)
 {
-	const hd_attr *a = self;
+	const hd_buf *b = self;
 
 	(void)reg;
-	if (q != HD_FRAME_BASE || frame != 0 || a == NULL || a->kind != HD_DV_EXPR)
+	if (q != HD_FRAME_BASE || frame != 0 || b->len == 0)
 		return -1;
-	*expr = a->bytes;
-	*len = a->len;
+	*expr = b->data;
+	*len = b->len;
 	return 0;
 }
 
-int hd_watch_dwarf_frame(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
-                         const hd_encoding *enc, uint64_t pc, hd_watch_frame *out,
-                         hd_status *st)
+/* The frame base expression of s as reading rd means it, into b (empty when
+ * s has none). One the reading cannot decode is kept as it is: the
+ * evaluator then says what is wrong with it. */
+static void frame_base_expr(const hd_die *s, const hd_context *ctx, const hd_encoding *enc,
+                            const hd_reading *rd, hd_buf *b)
 {
-	hd_frames base = { NULL, frame_base_of };
+	const hd_attr *a = hd_die_attr(s, DW_AT_frame_base);
+	hd_status st;
+
+	if (a == NULL || a->kind != HD_DV_EXPR)
+		return;
+	if (hd_reading_rewrite(rd, ctx->arch, enc, 1, a->bytes, a->len, b, &st) != 0) {
+		b->len = 0;
+		hd_buf_put(b, a->bytes, a->len);
+	}
+}
+
+int hd_watch_dwarf_frame(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
+                         const hd_encoding *enc, const hd_reading *rd, uint64_t pc,
+                         hd_watch_frame *out, hd_status *st)
+{
+	hd_buf fb;
+	hd_frames base = { &fb, frame_base_of };
 	hd_context c = *ctx;
 	const hd_die *chain[HD_WATCH_MAX_DEPTH];
 	uint32_t n = 0, fn = 0, cap = 0;
 	const hd_die *s;
+	int rc = 0;
 
 	memset(out, 0, sizeof *out);
 	hd_status_clear(st);
@@ -364,9 +409,6 @@ int hd_watch_dwarf_frame(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx
 			fn = n;
 		chain[n++] = s;
 	}
-	base.self = (void *)hd_die_attr(chain[0], DW_AT_frame_base);
-	if (c.frames == NULL)
-		c.frames = &base;
 	out->function = hd_watch_die_name(chain[fn]);
 	out->inlined = chain[fn]->tag == DW_TAG_inlined_subroutine;
 	for (uint32_t k = n; k-- > fn;)
@@ -376,19 +418,25 @@ int hd_watch_dwarf_frame(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx
 		}
 	if (out->nvars > 1)
 		qsort(out->vars, out->nvars, sizeof *out->vars, by_name);
-	for (uint32_t i = 0; i < out->nvars; i++) {
+	hd_buf_init(&fb);
+	frame_base_expr(chain[0], ctx, enc, rd, &fb);
+	if (c.frames == NULL)
+		c.frames = &base;
+	for (uint32_t i = 0; i < out->nvars && rc == 0; i++) {
 		hd_buf text;
 		hd_buf_init(&text);
-		if (hd_watch_dwarf_var(u, ev, &c, enc, out->vars[i].die, pc, &text, st) != 0 ||
-		    (out->vars[i].text = copy_text(&text)) == NULL) {
-			hd_buf_free(&text);
-			hd_watch_frame_free(out);
-			return st->kind == HD_OK ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
-			                                   "out of memory") : -1;
-		}
+		if (hd_watch_dwarf_var(u, ev, &c, enc, rd, out->vars[i].die, pc, &text, st) != 0)
+			rc = -1;
+		else if ((out->vars[i].text = copy_text(&text)) == NULL)
+			rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 		hd_buf_free(&text);
 	}
-	return 0;
+	if (rc == 0 && fb.failed)
+		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	hd_buf_free(&fb);
+	if (rc != 0)
+		hd_watch_frame_free(out);
+	return rc;
 }
 
 void hd_watch_frame_free(hd_watch_frame *f)

@@ -18,6 +18,7 @@
 
 #include "dwarf/die.h"
 #include "dwarf/eval.h"
+#include "reading.h"
 #include "util/buf.h"
 #include "util/status.h"
 
@@ -45,19 +46,20 @@ typedef struct hd_watch_frame {
 
 /* What a debugger shows at pc for the lane ctx focuses on: ctx carries the
  * target, lane and frame (its result kind and pc are set here), enc the
- * unit's encoding. Errors: HD_BAD_INPUT "no-function-at-pc" when no
+ * unit's encoding, rd how the expressions are read (reading.h; NULL: as the
+ * extension defines them). Errors: HD_BAD_INPUT "no-function-at-pc" when no
  * subprogram holds pc, "scope-too-deep" past HD_WATCH_MAX_DEPTH nested
  * scopes; HD_NO_MEMORY. A variable that cannot be read is not an error: its
  * text says why. */
 int hd_watch_dwarf_frame(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
-                         const hd_encoding *enc, uint64_t pc, hd_watch_frame *out,
-                         hd_status *st);
+                         const hd_encoding *enc, const hd_reading *rd, uint64_t pc,
+                         hd_watch_frame *out, hd_status *st);
 void hd_watch_frame_free(hd_watch_frame *f);
 
 /* The text of variable var at pc (hd_watch_var.text) appended to out. */
 int hd_watch_dwarf_var(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
-                       const hd_encoding *enc, const hd_die *var, uint64_t pc, hd_buf *out,
-                       hd_status *st);
+                       const hd_encoding *enc, const hd_reading *rd, const hd_die *var,
+                       uint64_t pc, hd_buf *out, hd_status *st);
 
 /* The name of d: its own DW_AT_name or that of the DIE its
  * DW_AT_abstract_origin or DW_AT_specification names; NULL when none. */

@@ -20,7 +20,11 @@ typedef struct item_stops {
 	uint32_t *stops;    /* indices into wf->stops, in the order passed */
 	uint32_t n, cap;
 	uint32_t cursor;    /* stops before it are met or passed over */
-	uint32_t met;
+	uint32_t runs;      /* runs of consecutive stops at one line: the visits */
+	uint32_t runs_met;  /* runs one of whose stops a debugger stop met */
+	uint32_t scanned;   /* stops whose run is known, from the first */
+	uint32_t scan_run;  /* the run (1-based) of the last of them */
+	uint32_t last_met;  /* the last run met (0: none) */
 	line_pos *by_line;  /* sorted by line, file, at; made at the first meeting */
 } item_stops;
 
@@ -54,7 +58,14 @@ static item_stops *item_of(const hd_stop_index *ix, const uint32_t group[3], uin
 	return &ix->items[g * ix->group_items + item];
 }
 
-static int push(item_stops *s, uint32_t stop)
+/* Whether two stops of the watch are at one line of one file. */
+static int same_line(const hd_watch_file *wf, uint32_t a, uint32_t b)
+{
+	return wf->stops[a].line == wf->stops[b].line &&
+	       strcmp(wf->stops[a].file, wf->stops[b].file) == 0;
+}
+
+static int push(const hd_watch_file *wf, item_stops *s, uint32_t stop)
 {
 	if (s->n == s->cap) {
 		uint32_t cap = s->cap ? s->cap * 2 : 16;
@@ -64,8 +75,24 @@ static int push(item_stops *s, uint32_t stop)
 		s->stops = p;
 		s->cap = cap;
 	}
+	if (s->n == 0 || !same_line(wf, s->stops[s->n - 1], stop))
+		s->runs++;
 	s->stops[s->n++] = stop;
 	return 0;
+}
+
+/* Counts the run of the stop at position at as met. Positions only grow
+ * (the cursor does), so the runs are found by one pass over the stops. */
+static void met_run(const hd_watch_file *wf, item_stops *it, uint32_t at)
+{
+	for (; it->scanned <= at; it->scanned++)
+		if (it->scanned == 0 ||
+		    !same_line(wf, it->stops[it->scanned - 1], it->stops[it->scanned]))
+			it->scan_run++;
+	if (it->scan_run != it->last_met) {
+		it->last_met = it->scan_run;
+		it->runs_met++;
+	}
 }
 
 void hd_stop_index_free(hd_stop_index *ix)
@@ -119,7 +146,7 @@ int hd_stop_index_new(const hd_watch_file *wf, const hd_wf_kernel *k, hd_stop_in
 					               "NDRange", k->name, (unsigned long long)p->number,
 					               p->group[0], p->group[1], p->group[2]);
 				}
-				if (push(it, s) != 0) {
+				if (push(wf, it, s) != 0) {
 					hd_stop_index_free(ix);
 					return hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
 					               "no memory for a stop index");
@@ -196,7 +223,7 @@ const hd_wf_stop *hd_stop_index_meet(hd_stop_index *ix, const uint32_t group[3],
 	if (pick == UINT32_MAX)
 		return NULL;
 	it->cursor = it->by_line[pick].at + 1;
-	it->met++;
+	met_run(ix->wf, it, it->by_line[pick].at);
 	return &ix->wf->stops[it->stops[it->by_line[pick].at]];
 }
 
@@ -205,7 +232,7 @@ uint64_t hd_stop_index_unmet_all(const hd_stop_index *ix)
 	uint64_t n = 0;
 
 	for (uint32_t i = 0; i < ix->nitems; i++)
-		n += ix->items[i].n - ix->items[i].met;
+		n += ix->items[i].runs - ix->items[i].runs_met;
 	return n;
 }
 
@@ -213,5 +240,5 @@ uint32_t hd_stop_index_unmet(const hd_stop_index *ix, const uint32_t group[3], u
 {
 	const item_stops *it = item_of(ix, group, item);
 
-	return it != NULL ? it->n - it->met : 0;
+	return it != NULL ? it->runs - it->runs_met : 0;
 }

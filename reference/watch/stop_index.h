@@ -31,8 +31,11 @@ void hd_stop_index_free(hd_stop_index *ix);
 const hd_wf_stop *hd_stop_index_meet(hd_stop_index *ix, const uint32_t group[3], uint32_t item,
                                      const char *file, uint32_t line, uint32_t column);
 
-/* How many of the work-item's stops no debugger stop met: they were passed
- * over (the cursor moved beyond them) or never reached. */
+/* How many of the work-item's visits of a line no debugger stop met: they
+ * were passed over (the cursor moved beyond them) or never reached. A
+ * visit is a run of consecutive stops at one line, one per column a
+ * statement starts at; a debugger stepping by line stops once in it, so
+ * meeting any of its stops reaches the visit. */
 uint32_t hd_stop_index_unmet(const hd_stop_index *ix, const uint32_t group[3], uint32_t item);
 
 /* The same summed over every work-item of the kernel. */
