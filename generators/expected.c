@@ -24,6 +24,7 @@
 #include "dump/dump.h"
 #include "hdgen.h"
 #include "lower/lower.h"
+#include "opencl_spirv.h"
 #include "spirv/spirv.h"
 #include "watch/watch.h"
 #include "util/file.h"
@@ -258,7 +259,7 @@ static int expect_opencl(ex_run *r, const char *path, const char *stem)
 	int rc;
 
 	hd_status_clear(&st);
-	if (hdgen_opencl_module(path, r->work, spv, sizeof spv, &st) != 0 ||
+	if (hd_frontend_opencl_spirv(path, r->work, spv, sizeof spv, &st) != 0 ||
 	    hd_spv_load(spv, &m, &st) != 0 || hd_di_build(m, &st) != 0) {
 		hd_spv_free(m);
 		return fail_case(r, path, &st);
@@ -362,7 +363,7 @@ int hdgen_expected(int argc, char **argv)
 		return 1;
 	}
 	snprintf(r.tmpobj, sizeof r.tmpobj, "%s/obj.o", r.work);
-	r.opencl = hdgen_opencl_tools();
+	r.opencl = hd_frontend_tools();
 	if (!r.opencl && (r.only == NULL || strcmp(r.only, "opencl") == 0))
 		fprintf(stderr, "hdgen expected: clang-15 or llvm-spirv-15 is missing; "
 		                "expected/opencl left as it is\n");

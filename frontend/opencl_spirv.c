@@ -1,10 +1,7 @@
-/* The Khronos route of an OpenCL kernel (hdgen.h, hdgen_opencl_module):
- * clang-15 for spir64, then llvm-spirv-15 to OpenCL.DebugInfo.100, the
- * commands docs/amdgpu-facts.md records and tests/opencl_gen.sh runs.
- * hdgen expected lowers the module with the reference, so a kernel's
- * expected DWARF is what the reference makes of the Khronos front end's
- * debug info (docs/conformance-rules.md, "Where a kernel's facts come
- * from"). */
+/* The Khronos route of an OpenCL kernel (opencl_spirv.h), as
+ * tests/opencl_gen.sh also runs it. A kernel's expected DWARF is what the
+ * reference makes of the Khronos front end's debug info
+ * (docs/conformance-rules.md, "Where a kernel's facts come from"). */
 /* realpath(3) is XSI */
 #define _XOPEN_SOURCE 700
 #include <limits.h>
@@ -12,15 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hdgen.h"
+#include "opencl_spirv.h"
 #include "util/buf.h"
 #include "util/file.h"
 
-/* The directory a kernel's debug info names instead of the clone's path,
- * so expected/ is the same whichever directory the suite sits in. */
-#define KERNEL_DIR "/hdcts/cases/opencl"
-
-int hdgen_opencl_tools(void)
+int hd_frontend_tools(void)
 {
 	return system("command -v clang-15 >/dev/null 2>&1 && "
 	              "command -v llvm-spirv-15 >/dev/null 2>&1") == 0;
@@ -43,8 +36,8 @@ static int has_define(const char *text)
 	return 0;
 }
 
-int hdgen_opencl_module(const char *kernel, const char *work, char *spv, size_t size,
-                        hd_status *st)
+int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, size_t size,
+                             hd_status *st)
 {
 	char dir[PATH_MAX], bc[4200], err[4200];
 	const char *slash = strrchr(kernel, '/'), *file = slash ? slash + 1 : kernel;
@@ -72,7 +65,7 @@ int hdgen_opencl_module(const char *kernel, const char *work, char *spv, size_t 
 	              cxx ? "-x clcpp -cl-std=clc++2021" : "-x cl -cl-std=CL2.0",
 	              has_define(hd_buf_str(&text)) ? " -fdebug-macro" : "");
 	hd_buf_sh_quote(&cmd, dir);
-	hd_buf_printf(&cmd, "=" KERNEL_DIR " -emit-llvm -c ");
+	hd_buf_printf(&cmd, "=" HD_FRONTEND_KERNEL_DIR " -emit-llvm -c ");
 	hd_buf_sh_quote(&cmd, file);
 	hd_buf_printf(&cmd, " -o ");
 	hd_buf_sh_quote(&cmd, bc);
