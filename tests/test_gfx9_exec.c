@@ -227,6 +227,12 @@ static void test_valu(void)
 	              "v_writelane_b32 v19, s22, 3\n"
 	              "s_mov_b64 exec, 0x30\n"
 	              "v_readfirstlane_b32 s23, v0\n"
+	              "s_mov_b64 exec, -1\n"
+	              "v_mov_b32 v20, 0x85068708\n"
+	              "v_mov_b32 v21, 0x0c0d0400\n"
+	              "v_perm_b32 v22, v3, v20, v21\n"
+	              "v_mov_b32 v21, 0x0b0a0908\n"
+	              "v_perm_b32 v23, v3, v20, v21\n"
 	              "s_endpgm\n", 1) != 0) {
 		OK(0, "valu: setup");
 		return;
@@ -258,6 +264,8 @@ static void test_valu(void)
 		EQ(V(&p, 19, 3), 9, "v_writelane_b32 writes one lane");
 		EQ(V(&p, 19, 4), 0, "v_writelane_b32 leaves the others");
 		EQ(S(&p, 23), 4, "v_readfirstlane_b32: the first lane of EXEC");
+		EQ(V(&p, 22, 0), 0x00ff7808, "v_perm_b32: bytes of {src0, src1}, 0xff for 13, 0 for 12");
+		EQ(V(&p, 23, 0), 0x0000ffff, "v_perm_b32: selectors 8 to 11 spread a byte's sign");
 	}
 	done(&p);
 }
@@ -571,7 +579,7 @@ static void test_outcomes(void)
 	uint8_t b[8];
 
 	outcome("s_trap 2\n", HD_GFX9_TRAPPED, "s_trap 2", "s_trap");
-	outcome("v_perm_b32 v0, v1, v2, v3\ns_endpgm\n", HD_GFX9_UNSUPPORTED, "v_perm_b32",
+	outcome("v_msad_u8 v0, v1, v2, v3\ns_endpgm\n", HD_GFX9_UNSUPPORTED, "v_msad_u8",
 	        "a mnemonic with no row");
 	outcome("s_getpc_b64 s[0:1]\ns_setpc_b64 s[0:1]\n", HD_GFX9_STEP_LIMIT, "1000 steps",
 	        "a loop");

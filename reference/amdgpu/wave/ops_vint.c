@@ -33,6 +33,29 @@ static uint32_t med3u(uint32_t a, uint32_t b, uint32_t c)
 	return c < lo ? lo : c > hi ? hi : c;
 }
 
+/* v_perm_b32 (Vega ISA guide, VOP3A): each byte of the result is picked
+ * from the 8 bytes of in = {src0, src1} (src1 the low dword) by a byte of
+ * sel: 0-7 a byte, 8-11 the sign of byte 1, 3, 5 or 7 spread over the
+ * byte, 12 zero, 13 and up all ones. */
+static uint32_t perm(uint64_t in, uint32_t sel)
+{
+	uint32_t r = 0;
+
+	for (int i = 0; i < 4; i++) {
+		uint32_t s = sel >> (8 * i) & 0xff, b;
+		if (s >= 13)
+			b = 0xff;
+		else if (s == 12)
+			b = 0;
+		else if (s >= 8)
+			b = (in >> (8 * (2 * (s - 8) + 1) + 7) & 1) ? 0xff : 0;
+		else
+			b = (uint32_t)(in >> (8 * s)) & 0xff;
+		r |= b << (8 * i);
+	}
+	return r;
+}
+
 static int32_t med3i(int32_t a, int32_t b, int32_t c)
 {
 	int32_t lo = a < b ? a : b, hi = a < b ? b : a;
@@ -87,6 +110,7 @@ static uint64_t compute(unsigned sub, uint64_t a, uint64_t b, uint64_t c, unsign
 	case V_BFM: return ((1u << (a32 & 31)) - 1) << (b32 & 31);
 	case V_ALIGNBIT: return (uint32_t)((((uint64_t)a32 << 32) | b32) >> (c32 & 31));
 	case V_ALIGNBYTE: return (uint32_t)((((uint64_t)a32 << 32) | b32) >> (8 * (c32 & 3)));
+	case V_PERM: return perm(((uint64_t)a32 << 32) | b32, c32);
 	case V_MIN_I: return (int32_t)a32 < (int32_t)b32 ? a32 : b32;
 	case V_MIN_U: return a32 < b32 ? a32 : b32;
 	case V_MAX_I: return (int32_t)a32 > (int32_t)b32 ? a32 : b32;
