@@ -141,6 +141,10 @@ int hd_exec_arg_value(const hd_exec *x, uint32_t k, const uint8_t **bytes, uint3
  * and its size in bytes. -1 when argument k is not a global buffer (a
  * scalar, a local pointer, no such argument) or no run has placed it. */
 int hd_exec_arg_buffer(const hd_exec *x, uint32_t k, uint64_t *addr, uint32_t *size);
+/* The bytes of the local buffer each work-group gets for kernel argument
+ * k, a pointer to local memory (docs/interpreter.md, "Inputs"). -1 when
+ * argument k is none. */
+int hd_exec_arg_local_size(const hd_exec *x, uint32_t k, uint32_t *size);
 void hd_exec_free(hd_exec *x);
 
 const hd_spv_module *hd_exec_module(const hd_exec *x);

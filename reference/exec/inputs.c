@@ -368,6 +368,21 @@ int hd_x_setup_local(hd_exec *x, hd_status *st)
 	return 0;
 }
 
+int hd_exec_arg_local_size(const hd_exec *x, uint32_t k, uint32_t *size)
+{
+	const hd_xfunc *kf;
+	const hd_xtype *t, *et;
+
+	if (x->funcs == NULL || k >= (kf = &x->funcs[x->kernel])->nparams)
+		return -1;
+	t = hd_x_type(x, x->ids[kf->params[k]].type);
+	if (t == NULL || t->kind != XT_POINTER || t->storage != SpvStorageClassWorkgroup)
+		return -1;
+	et = hd_x_type(x, t->elem);
+	*size = (et != NULL && et->size > 0 ? et->size : 1) * buffer_elements(x, k);
+	return 0;
+}
+
 /* A work-item's private memory starts with its Input (builtin) and Private
  * variables; Function variables are pushed above them as calls run. */
 int hd_x_setup_private(hd_exec *x, hd_xlane *l, hd_status *st)

@@ -14,7 +14,7 @@ int hd_co_inputs_from(const hd_exec *x, const hd_codeobj *co, const char *kernel
 {
 	const hd_exec_config *c = hd_exec_config_of(x);
 	const hd_co_kernel *k = hd_codeobj_find_kernel(co, kernel);
-	uint32_t arg = 0;
+	uint32_t arg = 0, lds = 0;  /* the dynamic LDS given so far */
 
 	if (k == NULL)
 		return mismatch(st, kernel, "not in the code object");
@@ -34,8 +34,20 @@ int hd_co_inputs_from(const hd_exec *x, const hd_codeobj *co, const char *kernel
 			continue;
 		if (in->dc.nargs == HD_CO_INPUTS_MAX_ARGS)
 			return mismatch(st, kernel, "more explicit arguments than hdcts passes");
+		if (strcmp(a->value_kind, "dynamic_shared_pointer") == 0) {
+			if (a->size != 4 || hd_exec_arg_local_size(x, arg++, &size) != 0)
+				return mismatch(st, kernel, "a local pointer the interpreter has not");
+			lds = (lds + 15) / 16 * 16;
+			for (int b = 0; b < 4; b++)
+				in->lds[in->dc.nargs][b] = (uint8_t)((k->kd.group_segment_fixed_size + lds) >> (8 * b));
+			in->vals[in->dc.nargs] = (hd_dispatch_value){ in->lds[in->dc.nargs], 4 };
+			in->dc.nargs++;
+			lds += size;
+			continue;
+		}
 		if (strcmp(a->value_kind, "global_buffer") != 0 && strcmp(a->value_kind, "by_value") != 0)
-			return mismatch(st, kernel, "an argument neither a global buffer nor a value");
+			return mismatch(st, kernel,
+			                "an argument neither a global buffer, a local pointer nor a value");
 		if (hd_exec_arg_value(x, arg++, &bytes, &size) != 0 || size != a->size)
 			return mismatch(st, kernel, "its arguments differ from the interpreter's");
 		in->vals[in->dc.nargs++] = (hd_dispatch_value){ bytes, size };
@@ -43,6 +55,7 @@ int hd_co_inputs_from(const hd_exec *x, const hd_codeobj *co, const char *kernel
 	if (arg != hd_exec_nargs(x))
 		return mismatch(st, kernel, "the interpreter's kernel has more arguments");
 	in->dc.args = in->vals;
+	in->dc.dynamic_lds_size = lds;
 	return 0;
 }
 

@@ -14,12 +14,17 @@
 typedef struct hd_co_inputs {
 	hd_dispatch_config dc;   /* the NDRange and the explicit arguments */
 	hd_dispatch_value vals[HD_CO_INPUTS_MAX_ARGS];
+	uint8_t lds[HD_CO_INPUTS_MAX_ARGS][4];  /* local pointers: LDS offsets */
 } hd_co_inputs;
 
 /* The dispatch of x's NDRange and argument values; x's inputs must be
- * placed (hd_exec_place_inputs). Errors: HD_BAD_INPUT "co-inputs" when the
- * kernel's argument count or sizes differ from the code object's explicit
- * arguments, or an argument is neither a global buffer nor a value. */
+ * placed (hd_exec_place_inputs). A pointer to local memory
+ * (dynamic_shared_pointer) gets a buffer of the interpreter's size in the
+ * dynamic LDS after the kernel's own (group_segment_fixed_size), as the
+ * runtime places it, each aligned to 16 bytes (hdcts choice). Errors:
+ * HD_BAD_INPUT "co-inputs" when the kernel's argument count or sizes
+ * differ from the code object's explicit arguments, or an argument is
+ * neither a global buffer, a local pointer nor a value. */
 int hd_co_inputs_from(const hd_exec *x, const hd_codeobj *co, const char *kernel,
                       hd_co_inputs *in, hd_status *st);
 
