@@ -43,11 +43,11 @@ static const uint8_t at_fb8[] = { DW_OP_fbreg, 8 };
 static const char *dirs[] = { "/build" };
 static hd_dw_file files[] = { { "k.cl", 0, 0, { 0 }, NULL } };
 static const hd_dw_row rows[] = {
-	{ 0x1000, 0, 3, 1, 1, 0, 0 },
-	{ 0x1004, 0, 3, 9, 0, 0, 0 },   /* not a statement */
-	{ 0x1010, 0, 4, 1, 1, 0, 0 },
-	{ 0x1020, 0, 5, 1, 1, 0, 0 },
-	{ 0x1100, 0, 5, 1, 1, 1, 0 },
+	{ 0x1000, 0, 3, 1, 1, 0, 0, 0 },
+	{ 0x1004, 0, 3, 9, 0, 0, 0, 0 },   /* not a statement */
+	{ 0x1010, 0, 4, 1, 1, 0, 0, 0 },
+	{ 0x1020, 0, 5, 1, 1, 0, 0, 0 },
+	{ 0x1100, 0, 5, 1, 1, 1, 0, 0 },
 };
 
 static int build(hd_dw_unit *u, hd_status *st)
@@ -135,7 +135,9 @@ int main(void)
 	   "right at line 3 (x twice, y through DW_OP_fbreg twice) and line 4 once, wrong once, "
 	   "the <unset>s not judged, y extra where the watch has no y");
 	OK(strstr(hd_buf_str(&r->failures),
-	          "t: kernel k, k /src/k.cl:4:1, work-item 1: x: expected 7, the DWARF shows 8") != NULL,
+	          "t: kernel k, stop 2, k /src/k.cl:4:1, work-item 1, lane 1: x: expected 7, the DWARF "
+	          "shows 8; location DW_OP_regx v0; DW_OP_LLVM_push_lane; DW_OP_lit4; DW_OP_mul; "
+	          "DW_OP_LLVM_offset") != NULL,
 	   "the wrong value's line");
 	EQ_U64(r->not_reached, 0, "every stop of the watch met");
 	OK(rep[HD_READING_LLVM].right == 5 && rep[HD_READING_LLVM].stops == 3,

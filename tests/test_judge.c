@@ -5,18 +5,40 @@
 
 static void texts(void)
 {
-	OK(hd_judge_text_matches("{1, 2}", "{1, 2}", 0), "equal texts match");
-	OK(!hd_judge_text_matches("<unset>", "0", 0), "strict: <unset> is only <unset>");
-	OK(hd_judge_text_matches("<unset>", "123", 1), "lenient: <unset> matches a leaf");
-	OK(hd_judge_text_matches("{{1, 2, 3}, <unset>}", "{{1, 2, 3}, {0, 0, 0}}", 1),
+	OK(hd_judge_text_matches("{1, 2}", "{1, 2}", 0, NULL, NULL), "equal texts match");
+	OK(!hd_judge_text_matches("<unset>", "0", 0, NULL, NULL), "strict: <unset> is only <unset>");
+	OK(hd_judge_text_matches("<unset>", "123", 1, NULL, NULL), "lenient: <unset> matches a leaf");
+	OK(hd_judge_text_matches("{{1, 2, 3}, <unset>}", "{{1, 2, 3}, {0, 0, 0}}", 1, NULL, NULL),
 	   "lenient: an <unset> element matches a braced value");
-	OK(!hd_judge_text_matches("{{1, 2, 3}, <unset>}", "{{1, 2, 4}, {0, 0, 0}}", 1),
+	OK(!hd_judge_text_matches("{{1, 2, 3}, <unset>}", "{{1, 2, 4}, {0, 0, 0}}", 1, NULL, NULL),
 	   "lenient: the set parts must still be equal");
-	OK(hd_judge_text_matches("{a = <unset>, b = 2}", "{a = 5, b = 2}", 1),
+	OK(hd_judge_text_matches("{a = <unset>, b = 2}", "{a = 5, b = 2}", 1, NULL, NULL),
 	   "lenient: a member's <unset>");
-	OK(!hd_judge_text_matches("{1, <unset>}", "{1}", 1), "lenient: a missing element is no match");
-	OK(!hd_judge_text_matches("{1, 2}", "{1, 2, 3}", 1), "an extra element is no match");
-	OK(!hd_judge_text_matches("x<unset>", "x5", 1), "<unset> inside a leaf is text");
+	OK(!hd_judge_text_matches("{1, <unset>}", "{1}", 1, NULL, NULL), "lenient: a missing element is no match");
+	OK(!hd_judge_text_matches("{1, 2}", "{1, 2, 3}", 1, NULL, NULL), "an extra element is no match");
+	OK(!hd_judge_text_matches("x<unset>", "x5", 1, NULL, NULL), "<unset> inside a leaf is text");
+}
+
+/* Addresses from 0x1000 are shared (a global buffer both sides place there). */
+static int shared(void *ctx, uint64_t addr)
+{
+	(void)ctx;
+	return addr >= 0x1000;
+}
+
+static void pointers(void)
+{
+	hd_judge_source src = { 0, NULL, NULL, NULL, "k", shared };
+	int layout = 0;
+
+	OK(hd_judge_text_matches("{n = 1, p = 0x20}", "{n = 1, p = 0x18}", 1, &src, &layout) &&
+	   layout, "a private pointer matches any pointer, and is counted as layout");
+	OK(!hd_judge_text_matches("{n = 1, p = 0x1000}", "{n = 1, p = 0x1008}", 1, &src, NULL),
+	   "a pointer into a shared buffer is judged");
+	OK(!hd_judge_text_matches("0x20", "<unset>", 1, &src, NULL),
+	   "a layout pointer still needs a pointer on the debugger's side");
+	OK(!hd_judge_text_matches("{n = 1, p = 0x20}", "{n = 2, p = 0x18}", 1, &src, NULL),
+	   "the rest of the value is judged");
 }
 
 static const char *const names[] = { "a", "b", "c", "d" };
@@ -32,8 +54,8 @@ static void frame(void)
 		{ "x", 1, NULL, "4" },
 	};
 	hd_watch_frame f = { "k", 0, vars, 4 };
-	hd_judge_source src = { 4, name_of, text_of, NULL, "k" };
-	hd_judge_where w = { "t", "k", "k", "k.cl", 3, 1, 0 };
+	hd_judge_source src = { 4, name_of, text_of, NULL, "k", NULL };
+	hd_judge_where w = { "t", "k", "k", "k.cl", 3, 1, 0, 0, -1, NULL, NULL };
 	hd_check_report r;
 
 	memset(&r, 0, sizeof r);
@@ -60,6 +82,7 @@ int main(void)
 {
 	tap_begin();
 	texts();
+	pointers();
 	frame();
 	return tap_end();
 }

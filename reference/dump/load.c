@@ -244,8 +244,10 @@ static int load_lines(loader *L, const dd_unit *du)
 		hd_dw_row *r = &ln->rows[i];
 		Dwarf_Addr addr;
 		Dwarf_Unsigned line, col, file;
-		Dwarf_Bool stmt, end;
+		Dwarf_Unsigned isa, disc;
+		Dwarf_Bool stmt, end, pro, epi;
 		if (dwarf_lineaddr(rows[i], &addr, &c->err) != DW_DLV_OK ||
+		    dwarf_prologue_end_etc(rows[i], &pro, &epi, &isa, &disc, &c->err) != DW_DLV_OK ||
 		    dwarf_lineno(rows[i], &line, &c->err) != DW_DLV_OK ||
 		    dwarf_lineoff_b(rows[i], &col, &c->err) != DW_DLV_OK ||
 		    dwarf_line_srcfileno(rows[i], &file, &c->err) != DW_DLV_OK ||
@@ -259,8 +261,44 @@ static int load_lines(loader *L, const dd_unit *du)
 		r->column = (uint32_t)col;
 		r->is_stmt = stmt != 0;
 		r->end_sequence = end != 0;
+		r->prologue_end = pro != 0;
+		r->discriminator = (uint32_t)disc;
 	}
 	ln->nrows = (uint32_t)n;
+	return 0;
+}
+
+/* The unit's .debug_addr entries, which DW_OP_addrx indexes: libdwarf
+ * gives them one index at a time, and the first index it has no entry for
+ * ends the table. */
+#define MAX_ADDRS 65536u
+static int load_addrs(loader *L, const dd_unit *du)
+{
+	dd_ctx *c = L->c;
+	uint64_t *v = NULL;
+	uint32_t n = 0;
+	Dwarf_Addr a;
+
+	for (; n < MAX_ADDRS; n++) {
+		int res = dwarf_debug_addr_index_to_addr(du->root->die, n, &a, &c->err);
+		if (res == DW_DLV_ERROR) {
+			dwarf_dealloc_error(c->dbg, c->err);
+			c->err = NULL;
+		}
+		if (res != DW_DLV_OK)
+			break;
+		if ((n & (n - 1)) == 0) {  /* 0, 1, 2, 4, ...: double the room */
+			uint64_t *w = hd_arena_alloc(&L->u->arena, (n ? 2 * n : 1) * sizeof *w);
+			if (w == NULL)
+				return oom(L);
+			if (n > 0)
+				memcpy(w, v, n * sizeof *w);
+			v = w;
+		}
+		v[n] = a;
+	}
+	L->u->addrs = v;
+	L->u->naddrs = n;
 	return 0;
 }
 
@@ -279,6 +317,8 @@ static int load_unit(dd_ctx *c, const dd_unit *du, hd_profile profile, hd_dw_uni
 		rc = load_attrs(&L, du->root);
 	if (rc == 0)
 		rc = load_lines(&L, du);
+	if (rc == 0)
+		rc = load_addrs(&L, du);
 	free(L.made);
 	return rc;
 }

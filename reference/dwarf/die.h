@@ -78,6 +78,8 @@ typedef struct hd_dw_row {
 	uint8_t end_sequence;  /* this row ends a sequence at address */
 	uint32_t discriminator;  /* DW_LNE_set_discriminator before the row
 	                            (DWARF 5 6.2.5.3); 0 writes none */
+	uint8_t prologue_end;  /* a function's breakpoint address (DWARF 5 6.2.2); read
+	                          from a producer's table, never written */
 } hd_dw_row;
 
 typedef struct hd_dw_lines {
@@ -131,6 +133,10 @@ typedef struct hd_dw_unit {
 	uint32_t nrnglists;
 	hd_dw_macro *macros;   /* empty: no .debug_macro */
 	uint32_t nmacros;
+
+	const uint64_t *addrs; /* a producer's unit: its .debug_addr entries (DW_AT_addr_base),
+	                          for DW_OP_addrx; the writer makes its own */
+	uint32_t naddrs;
 
 	hd_cie_desc *cies;     /* .debug_frame; insns point into the arena */
 	uint32_t ncies;

@@ -27,13 +27,14 @@ static void print_counts(const char *reading, const hd_check_report *r)
 {
 	printf("reading %s: checked %llu stops, %llu lanes: %llu right, %llu wrong, "
 	       "%llu unavailable, %llu missing, %llu extra, %llu other function, %llu unset, "
-	       "%llu not reached, %llu unmatched; score %.3f\n",
+	       "%llu layout, %llu not reached, %llu unmatched; score %.3f\n",
 	       reading, (unsigned long long)r->stops, (unsigned long long)r->lanes,
 	       (unsigned long long)r->right, (unsigned long long)r->wrong,
 	       (unsigned long long)r->unavailable, (unsigned long long)r->missing,
 	       (unsigned long long)r->extra, (unsigned long long)r->frames,
-	       (unsigned long long)r->unset, (unsigned long long)r->not_reached,
-	       (unsigned long long)r->unmatched, hd_check_score(r));
+	       (unsigned long long)r->unset, (unsigned long long)r->layout,
+	       (unsigned long long)r->not_reached, (unsigned long long)r->unmatched,
+	       hd_check_score(r));
 }
 
 /* The failures of the reading that judges, then every reading's counts. */

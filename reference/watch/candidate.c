@@ -1,8 +1,10 @@
 /* The value check of a candidate's code object (candidate.h). */
+#include <libdwarf/dwarf.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "candidate.h"
+#include "dwarf/expr.h"
 #include "dwarf_frame.h"
 #include "judge.h"
 #include "stop_index.h"
@@ -17,6 +19,9 @@ struct hd_candidate {
 	hd_eval *ev;
 	const hd_dw_row **rows;   /* statement rows by address, the last of each address */
 	uint32_t nrows;
+	hd_cu cu;                 /* the unit's .debug_addr, for DW_OP_addrx */
+	uint64_t shared[HD_CANDIDATE_MAX_SHARED][2];  /* [lo, hi): see hd_candidate_share */
+	uint32_t nshared;
 	hd_reading rd[HD_READINGS];
 	hd_check_report r[HD_READINGS];  /* one per reading: stops and lanes in each */
 	/* the watch's side of the lane being judged */
@@ -33,7 +38,103 @@ static int cmp_row(const void *a, const void *b)
 	return x < y ? -1 : x > y;  /* table order: the last row of an address wins */
 }
 
-/* The rows a debugger stops at: is_stmt, not the end of a sequence. */
+typedef struct u64s {
+	uint64_t *v;
+	uint32_t n, cap;
+} u64s;
+
+static int push_u64(u64s *a, uint64_t x)
+{
+	if (a->n == a->cap) {
+		uint32_t cap = a->cap ? a->cap * 2 : 16;
+		uint64_t *v = realloc(a->v, cap * sizeof *v);
+		if (v == NULL)
+			return -1;
+		a->v = v;
+		a->cap = cap;
+	}
+	a->v[a->n++] = x;
+	return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The first element of sorted a that is >= x (n when none is). */
+static uint32_t lower_bound(const u64s *a, uint64_t x)
+{
+	uint32_t lo = 0, hi = a->n;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (a->v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The entry addresses (DW_AT_low_pc) of the subprograms under d. */
+static int entries_of(const hd_die *d, unsigned depth, u64s *e)
+{
+	for (const hd_die *k = d->first_child; k != NULL; k = k->next) {
+		const hd_attr *a = k->tag == DW_TAG_subprogram ? hd_die_attr(k, DW_AT_low_pc) : NULL;
+		if (a != NULL && a->kind == HD_DV_ADDR && push_u64(e, a->u) != 0)
+			return -1;
+		if (k->tag != DW_TAG_subprogram && depth < HD_WATCH_MAX_DEPTH &&
+		    k->first_child != NULL && entries_of(k, depth + 1, e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Whether pc is in a function's prologue: at or past its entry and before
+ * the first prologue_end row at or past the entry (DWARF 5 6.2.2, where a
+ * debugger breaks on entry to the function), that row coming before the
+ * next function's entry. A debugger stepping into a function stops at its
+ * prologue_end row, not before: until then the frame is the caller's. */
+static int in_prologue(const u64s *entries, const u64s *ends, uint64_t pc)
+{
+	uint32_t f = pc == UINT64_MAX ? entries->n : lower_bound(entries, pc + 1), p;
+	uint64_t next;
+
+	if (f-- == 0)  /* now the last entry at or below pc */
+		return 0;
+	next = f + 1 < entries->n ? entries->v[f + 1] : UINT64_MAX;
+	p = lower_bound(ends, entries->v[f]);
+	return p < ends->n && ends->v[p] < next && pc < ends->v[p];
+}
+
+/* Drops the statement rows in prologues from c->rows (sorted). */
+static int drop_prologues(hd_candidate *c)
+{
+	const hd_dw_lines *ln = &c->u->lines;
+	u64s entries = { NULL, 0, 0 }, ends = { NULL, 0, 0 };
+	uint32_t n = 0;
+	int rc = c->u->root != NULL ? entries_of(c->u->root, 0, &entries) : 0;
+
+	for (uint32_t i = 0; i < ln->nrows && rc == 0; i++)
+		if (ln->rows[i].prologue_end)
+			rc = push_u64(&ends, ln->rows[i].address);
+	if (rc == 0 && ends.n > 0) {
+		qsort(entries.v, entries.n, sizeof *entries.v, cmp_u64);
+		qsort(ends.v, ends.n, sizeof *ends.v, cmp_u64);
+		for (uint32_t i = 0; i < c->nrows; i++)
+			if (!in_prologue(&entries, &ends, c->rows[i]->address))
+				c->rows[n++] = c->rows[i];
+		c->nrows = n;
+	}
+	free(entries.v);
+	free(ends.v);
+	return rc;
+}
+
+/* The rows a debugger stops at: is_stmt, not the end of a sequence, not in
+ * a function's prologue. */
 static int index_rows(hd_candidate *c)
 {
 	const hd_dw_lines *ln = &c->u->lines;
@@ -52,7 +153,7 @@ static int index_rows(hd_candidate *c)
 			c->nrows--;
 		c->rows[c->nrows++] = c->rows[i];
 	}
-	return 0;
+	return drop_prologues(c);
 }
 
 void hd_candidate_free(hd_candidate *c)
@@ -83,6 +184,8 @@ int hd_candidate_new(const hd_dw_unit *u, const hd_encoding *enc, const hd_watch
 	c->wf = wf;
 	c->k = k;
 	c->label = label;
+	c->cu.addrs = u->addrs;
+	c->cu.naddrs = u->naddrs;
 	for (unsigned i = 0; i < HD_READINGS; i++) {
 		c->rd[i].kind = (hd_reading_kind)i;
 		c->rd[i].clang_aspaces = hd_reading_clang_aspaces(u);
@@ -152,6 +255,45 @@ static const char *val_text(void *ctx, uint32_t i)
 	return ((hd_candidate *)ctx)->texts[i];
 }
 
+static int val_shared(void *ctx, uint64_t addr)
+{
+	const hd_candidate *c = ctx;
+
+	for (uint32_t i = 0; i < c->nshared; i++)
+		if (c->shared[i][0] <= addr && addr < c->shared[i][1])
+			return 1;
+	return 0;
+}
+
+int hd_candidate_share(hd_candidate *c, uint64_t addr, uint64_t size)
+{
+	if (c->nshared == HD_CANDIDATE_MAX_SHARED)
+		return -1;
+	c->shared[c->nshared][0] = addr;
+	c->shared[c->nshared++][1] = addr + size;
+	return 0;
+}
+
+/* What a failure line's location callback needs (judge.h). */
+typedef struct where_ctx {
+	const hd_candidate *c;
+	const hd_context *cx;
+} where_ctx;
+
+/* The variable's location expression at the stop, as the producer wrote it. */
+static void location_text(void *ctx, const hd_watch_var *v, hd_buf *out)
+{
+	const where_ctx *w = ctx;
+	const uint8_t *b;
+	size_t n;
+	hd_status st;
+
+	if (hd_watch_location_at(w->c->u, v->die, w->cx->pc, &b, &n) != 0)
+		hd_buf_printf(out, "none");
+	else if (hd_disassemble(b, n, &w->c->enc, &w->cx->arch->names, out, &st) != 0)
+		hd_buf_printf(out, " <%s>", st.code ? st.code : "undecodable");
+}
+
 /* The frame one reading shows, judged into its report. */
 static int judge_reading(hd_candidate *c, const hd_context *cx, const hd_wf_stop *s,
                          uint32_t item, unsigned k, hd_status *st)
@@ -168,9 +310,11 @@ static int judge_reading(hd_candidate *c, const hd_context *cx, const hd_wf_stop
 		rc = 0;
 	}
 	if (rc == 0) {
-		hd_judge_source src = { c->nvals, val_name, val_text, c, s->function };
-		hd_judge_where w = { c->label, c->k->name, s->function, s->file, s->line, s->column,
-		                     item };
+		hd_judge_source src = { c->nvals, val_name, val_text, c, s->function, val_shared };
+		where_ctx wc = { c, cx };
+		hd_judge_where w = { c->label,  c->k->name, s->function, s->file,
+		                     s->line,   s->column,  item,        s->number,
+		                     (int)cx->lane, location_text, &wc };
 		hd_judge_frame(&src, &f, &w, 1, &c->r[k]);
 	}
 	hd_watch_frame_free(&f);
@@ -201,6 +345,7 @@ static int judge_lane(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3]
 	cx.has_thread = cx.has_frame = cx.has_lane = cx.has_pc = 1;
 	cx.lane = lane;
 	cx.pc = pc;
+	cx.cu = &c->cu;
 	cx.result = HD_RESULT_LOCATION;
 	for (unsigned k = 0; k < HD_READINGS && rc == 0; k++)
 		rc = judge_reading(c, &cx, s, item, k, st);

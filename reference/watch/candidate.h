@@ -27,6 +27,15 @@ int hd_candidate_new(const hd_dw_unit *u, const hd_encoding *enc, const hd_watch
                      hd_status *st);
 void hd_candidate_free(hd_candidate *c);
 
+/* Memory both machines place at the same addresses: [addr, addr + size)
+ * (the interpreter's argument buffers, which the executor gets there). A
+ * pointer of the watch into it is judged; one anywhere else points into
+ * memory each side lays out its own way (private, local, constant,
+ * program scope), and is counted as layout, not judged. -1 past
+ * HD_CANDIDATE_MAX_SHARED ranges. */
+#define HD_CANDIDATE_MAX_SHARED 32u
+int hd_candidate_share(hd_candidate *c, uint64_t addr, uint64_t size);
+
 /* The statement row a debugger stops at when a wave is about to run pc (the
  * last row at that address), or NULL when pc starts no statement. */
 const hd_dw_row *hd_candidate_row_at(const hd_candidate *c, uint64_t pc);

@@ -201,9 +201,9 @@ static void compare(checker *k, hd_watch *w, const hd_watch_stop *s, uint32_t it
                     const hd_watch_frame *f)
 {
 	stop_source c = { k, w, s, item };
-	hd_judge_source src = { s->nitems, item_name, item_text, &c, s->function };
+	hd_judge_source src = { s->nitems, item_name, item_text, &c, s->function, NULL };
 	hd_judge_where where = { k->label, k->kernel, s->function, s->file, s->line, s->column,
-	                         item };
+	                         item, 0, -1, NULL, NULL };
 
 	hd_judge_frame(&src, f, &where, 0, k->r);
 }

@@ -21,6 +21,8 @@ typedef struct hd_check_report {
 	uint64_t missing;       /* in the watch, not among the DWARF's variables */
 	uint64_t unset;         /* unset in the source, a value in the DWARF: not judged
 	                         * (candidates only, docs/value-check.md) */
+	uint64_t layout;        /* a pointer into memory each side lays out its own way:
+	                         * not judged (candidates only, docs/value-check.md) */
 	uint64_t extra;         /* among the DWARF's variables, not in the watch */
 	uint64_t frames;        /* the DWARF names another function instance */
 	uint64_t not_reached;   /* (stop, work-item) pairs of the watch no debugger stop met */

@@ -62,6 +62,12 @@ int hd_co_watch(const char *path, const hd_codeobj *co, hd_exec *x, const hd_wat
 	rc = hd_candidate_new(u, &enc, wf, k, label, &d.cand, st);
 	if (rc == 0)
 		rc = hd_co_executor(co, kernel, x, &g, st);
+	for (uint32_t i = 0; rc == 0 && i < hd_exec_nargs(x); i++) {
+		uint64_t addr;
+		uint32_t size;
+		if (hd_exec_arg_buffer(x, i, &addr, &size) == 0)
+			(void)hd_candidate_share(d.cand, addr, size);  /* past the cap: not judged */
+	}
 	if (rc == 0)
 		rc = hd_gfx9_run(g, &obs, outcome, st);
 	if (rc == 0)

@@ -169,7 +169,7 @@ static void const_bytes(const hd_attr *a, uint8_t *bytes, uint64_t size)
 
 /* The text of var whose location is expr of len bytes (has_loc 0: whose
  * DW_AT_const_value is cv). -1: out of memory. */
-static int var_text(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
+static int var_text(const hd_watch_types *ty, hd_eval *ev, const hd_context *ctx,
                     const hd_encoding *enc, const hd_die *var, int has_loc,
                     const uint8_t *expr, size_t len, const hd_attr *cv, hd_buf *out)
 {
@@ -182,7 +182,7 @@ static int var_text(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
 
 	if (ta != NULL && ta->kind == HD_DV_REF)
 		type = ta->ref;
-	bits = hd_watch_type_bits(u, type, &why);
+	bits = hd_watch_type_bits(ty, type, &why);
 	size = (bits + 7) / 8;
 	if (bits == 0 || size > MAX_VALUE_BYTES) {
 		hd_buf_printf(out, "<error: %s>", bits == 0 ? why : "value-too-large");
@@ -205,13 +205,13 @@ static int var_text(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
 	if (!has_loc) {
 		const_bytes(cv, l.bytes, size);
 		memset(l.set, 1, size);
-	} else if (hd_watch_type_load(u, type, bits, load_bytes, &l, &rs) != 0) {
+	} else if (hd_watch_type_load(ty, type, bits, load_bytes, &l, &rs) != 0) {
 		/* an evaluation that fails otherwise than by finding nothing says
 		 * so in place of the value: the frame's other variables stand */
 		hd_buf_printf(out, "<error: %s>", rs.code ? rs.code : "unknown");
 	}
 	if (rs.kind == HD_OK)
-		hd_watch_type_print(u, type, bits, l.bytes, l.set, out);
+		hd_watch_type_print(ty, type, bits, l.bytes, l.set, out);
 	free(l.bytes);
 	free(l.set);
 	return 0;
@@ -224,6 +224,7 @@ int hd_watch_dwarf_var(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
 	const hd_attr *cv = hd_watch_attr(var, DW_AT_const_value);
 	const uint8_t *expr = NULL;
 	size_t len = 0;
+	hd_watch_types ty = { u, rd };
 	hd_context c = *ctx;
 	hd_status rs;
 	hd_buf x;
@@ -238,11 +239,11 @@ int hd_watch_dwarf_var(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
 		if (cv == NULL)
 			hd_buf_printf(out, HD_WATCH_UNAVAILABLE);
 		else
-			rc = var_text(u, ev, &c, enc, var, 0, NULL, 0, cv, out);
+			rc = var_text(&ty, ev, &c, enc, var, 0, NULL, 0, cv, out);
 	} else if (hd_reading_rewrite(rd, ctx->arch, enc, 0, expr, len, &x, &rs) != 0) {
 		hd_buf_printf(out, "<error: %s>", rs.code ? rs.code : "unknown");
 	} else if (!x.failed) {
-		rc = var_text(u, ev, &c, enc, var, 1, x.data, x.len, cv, out);
+		rc = var_text(&ty, ev, &c, enc, var, 1, x.data, x.len, cv, out);
 	}
 	rc |= x.failed | out->failed;
 	hd_buf_free(&x);

@@ -101,7 +101,8 @@ typedef struct dims {
 	uint64_t stride[MAX_DIMS];
 } dims;
 
-static uint64_t bits_at(const hd_dw_unit *u, const hd_die *type, unsigned depth, const char **why);
+static uint64_t bits_at(const hd_watch_types *ty, const hd_die *type, unsigned depth,
+                        const char **why);
 
 static int stride_of(const hd_die *d, uint64_t *bits)
 {
@@ -137,7 +138,7 @@ static int count_of(const hd_die *s, uint64_t *count)
 	return 0;
 }
 
-static int array_dims(const hd_dw_unit *u, const hd_die *t, unsigned depth, dims *d,
+static int array_dims(const hd_watch_types *ty, const hd_die *t, unsigned depth, dims *d,
                       uint64_t *elem_bits, const char **why)
 {
 	uint64_t own[MAX_DIMS];
@@ -162,7 +163,7 @@ static int array_dims(const hd_dw_unit *u, const hd_die *t, unsigned depth, dims
 		*why = "array-count";
 		return -1;
 	}
-	*elem_bits = bits_at(u, type_of(t), depth + 1, why);
+	*elem_bits = bits_at(ty, type_of(t), depth + 1, why);
 	if (*elem_bits == 0)
 		return -1;
 	for (uint32_t k = d->n; k-- > 0;) {
@@ -187,7 +188,8 @@ static int array_dims(const hd_dw_unit *u, const hd_die *t, unsigned depth, dims
 }
 
 /* The size of type in bits; 0 with *why when unknown. */
-static uint64_t bits_at(const hd_dw_unit *u, const hd_die *type, unsigned depth, const char **why)
+static uint64_t bits_at(const hd_watch_types *ty, const hd_die *type, unsigned depth,
+                        const char **why)
 {
 	const hd_die *t = strip(type);
 	uint64_t bits;
@@ -200,19 +202,19 @@ static uint64_t bits_at(const hd_dw_unit *u, const hd_die *type, unsigned depth,
 	}
 	bits = own_bits(t);
 	if (is_pointer(t->tag))
-		return bits ? bits : (uint64_t)u->addr_size * 8;
+		return bits ? bits : hd_reading_pointer_bits(ty->rd, ty->u, t);
 	switch (t->tag) {
 	case DW_TAG_base_type: case DW_TAG_structure_type: case DW_TAG_class_type:
 	case DW_TAG_union_type:
 		break;
 	case DW_TAG_enumeration_type:
 		if (bits == 0 && type_of(t) != NULL)
-			return bits_at(u, type_of(t), depth + 1, why);
+			return bits_at(ty, type_of(t), depth + 1, why);
 		break;
 	case DW_TAG_array_type:
 		if (bits != 0)
 			return bits;
-		if (array_dims(u, t, depth, &d, &eb, why) != 0)
+		if (array_dims(ty, t, depth, &d, &eb, why) != 0)
 			return 0;
 		if (d.count[0] > MAX_BITS / (d.stride[0] ? d.stride[0] : 1)) {
 			*why = "value-too-large";
@@ -231,15 +233,15 @@ static uint64_t bits_at(const hd_dw_unit *u, const hd_die *type, unsigned depth,
 	return bits;
 }
 
-uint64_t hd_watch_type_bits(const hd_dw_unit *u, const hd_die *t, const char **why)
+uint64_t hd_watch_type_bits(const hd_watch_types *ty, const hd_die *t, const char **why)
 {
-	return bits_at(u, t, 0, why);
+	return bits_at(ty, t, 0, why);
 }
 
 /* ---- the walks ---- */
 
 typedef struct walk {
-	const hd_dw_unit *u;
+	const hd_watch_types *ty;
 	uint64_t size;            /* bits of the value */
 	/* print walk */
 	hd_buf *out;
@@ -333,7 +335,7 @@ static void base_at(walk *w, const hd_die *t, uint64_t bit, uint64_t bits, int d
 		put_error(w, "base-type-encoding");
 		return;
 	}
-	if (constant(t, (uint16_t)hd_xat_code(HD_XAT_vector_size, w->u->profile), &n) != 0 ||
+	if (constant(t, (uint16_t)hd_xat_code(HD_XAT_vector_size, w->ty->u->profile), &n) != 0 ||
 	    n == 0) {
 		if (w->out == NULL)
 			(void)load_node(w, bit, bits);
@@ -442,7 +444,7 @@ static int member_block(const hd_attr *a, uint64_t *bytes)
  * bit field form counts DW_AT_bit_offset from the most significant bit of
  * a DW_AT_byte_size storage unit; on a little-endian target its low bit is
  * unit size - bit_offset - bit_size bits above the unit's start. */
-static int member_place(const hd_dw_unit *u, const hd_die *m, uint64_t *off, uint64_t *bits,
+static int member_place(const hd_watch_types *ty, const hd_die *m, uint64_t *off, uint64_t *bits,
                         const char **why)
 {
 	const hd_attr *loc = hd_die_attr(m, DW_AT_data_member_location);
@@ -467,7 +469,7 @@ static int member_place(const hd_dw_unit *u, const hd_die *m, uint64_t *off, uin
 		if (constant(m, DW_AT_byte_size, &unit) == 0)
 			unit *= 8;
 		else
-			unit = bits_at(u, type_of(m), 0, why);
+			unit = bits_at(ty, type_of(m), 0, why);
 		if (*bits == 0 || unit < bo + *bits) {
 			*why = "member-bit-offset";
 			return -1;
@@ -506,7 +508,7 @@ static void members_at(walk *w, const hd_die *t, uint64_t bit, int depth)
 			put(w, name != NULL ? name->s : "");
 			put(w, " = ");
 		}
-		if (member_place(w->u, c, &off, &bits, &why) != 0 || off > MAX_BITS)
+		if (member_place(w->ty, c, &off, &bits, &why) != 0 || off > MAX_BITS)
 			put_error(w, why ? why : "member-location");
 		else
 			value_at(w, type_of(c), bit + off, bits, depth + 1);
@@ -545,7 +547,7 @@ static void array_at(walk *w, const hd_die *t, uint64_t bit, int depth)
 	uint64_t eb;
 	dims d;
 
-	if (array_dims(w->u, t, 0, &d, &eb, &why) != 0) {
+	if (array_dims(w->ty, t, 0, &d, &eb, &why) != 0) {
 		put_error(w, why);
 		return;
 	}
@@ -558,7 +560,7 @@ static void value_at(walk *w, const hd_die *type, uint64_t bit, uint64_t bits, i
 {
 	const char *why = "type-unsupported";
 	const hd_die *t = strip(type);
-	uint64_t size = bits_at(w->u, type, 0, &why);
+	uint64_t size = bits_at(w->ty, type, 0, &why);
 
 	if (w->out != NULL && (w->out->len - w->start > HD_WATCH_MAX_TEXT || depth > PRINT_DEPTH)) {
 		put(w, "...");
@@ -610,13 +612,13 @@ static void value_at(walk *w, const hd_die *type, uint64_t bit, uint64_t bits, i
 	}
 }
 
-int hd_watch_type_load(const hd_dw_unit *u, const hd_die *t, uint64_t size_bits,
+int hd_watch_type_load(const hd_watch_types *ty, const hd_die *t, uint64_t size_bits,
                        hd_watch_loader load, void *self, hd_status *st)
 {
 	walk w;
 
 	memset(&w, 0, sizeof w);
-	w.u = u;
+	w.ty = ty;
 	w.size = size_bits;
 	w.load = load;
 	w.self = self;
@@ -625,13 +627,13 @@ int hd_watch_type_load(const hd_dw_unit *u, const hd_die *t, uint64_t size_bits,
 	return w.failed ? -1 : 0;
 }
 
-void hd_watch_type_print(const hd_dw_unit *u, const hd_die *t, uint64_t size_bits,
+void hd_watch_type_print(const hd_watch_types *ty, const hd_die *t, uint64_t size_bits,
                          const uint8_t *bytes, const uint8_t *set, hd_buf *out)
 {
 	walk w;
 
 	memset(&w, 0, sizeof w);
-	w.u = u;
+	w.ty = ty;
 	w.size = size_bits;
 	w.out = out;
 	w.start = out->len;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "dwarf/die.h"
+#include "reading.h"
 #include "util/buf.h"
 #include "util/status.h"
 
@@ -22,19 +23,26 @@ typedef int (*hd_watch_loader)(void *self, uint64_t byte, uint64_t n, hd_status 
  * completing DIE inherits what it does not say itself). */
 const hd_attr *hd_watch_attr(const hd_die *d, uint16_t name);
 
+/* A unit's types as a consumer sizes them: rd (NULL: the extension's
+ * reading) says how wide a pointer of an address class is. */
+typedef struct hd_watch_types {
+	const hd_dw_unit *u;
+	const hd_reading *rd;
+} hd_watch_types;
+
 /* The size of type t in bits; 0 with *why a reason code when a consumer
  * cannot know it (no type, a type cycle, an array of unknown count ...). */
-uint64_t hd_watch_type_bits(const hd_dw_unit *u, const hd_die *t, const char **why);
+uint64_t hd_watch_type_bits(const hd_watch_types *ty, const hd_die *t, const char **why);
 
 /* The load walk: tries each node of the value (whole first, then its parts
  * when that read finds nothing) through load, in the order the print walk
  * visits them, visiting no more than it prints. */
-int hd_watch_type_load(const hd_dw_unit *u, const hd_die *t, uint64_t size_bits,
+int hd_watch_type_load(const hd_watch_types *ty, const hd_die *t, uint64_t size_bits,
                        hd_watch_loader load, void *self, hd_status *st);
 
 /* The print walk: the text of a value of type t held in bytes (set: one
  * byte per byte of the value, 1 where it holds something; NULL: all). */
-void hd_watch_type_print(const hd_dw_unit *u, const hd_die *t, uint64_t size_bits,
+void hd_watch_type_print(const hd_watch_types *ty, const hd_die *t, uint64_t size_bits,
                          const uint8_t *bytes, const uint8_t *set, hd_buf *out);
 
 #endif

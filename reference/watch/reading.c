@@ -10,6 +10,9 @@
  * Identifier"), and what clang 19 and older call them in DW_AT_address_class
  * and in the literal before DW_OP_xderef. */
 enum { ASPACE_LOCAL = 3, ASPACE_PRIVATE_LANE = 5, CLANG_PRIVATE = 1, CLANG_LOCAL = 2 };
+/* The extension's address classes of the 32-bit spaces ("Segmented
+ * Addresses"; AMDGPUUsage "Address Class Identifier"). */
+enum { ADDR_LLVM_GROUP = 3, ADDR_LLVM_PRIVATE = 4 };
 
 static const char *const names[HD_READINGS] = { "extension", "dwarf5", "llvm" };
 
@@ -35,6 +38,21 @@ int hd_reading_clang_aspaces(const hd_dw_unit *u)
 	if (a == NULL || a->kind != HD_DV_STRING || (v = strstr(a->s, "clang version ")) == NULL)
 		return 0;
 	return strtoul(v + strlen("clang version "), NULL, 10) <= 19;
+}
+
+unsigned hd_reading_pointer_bits(const hd_reading *rd, const hd_dw_unit *u, const hd_die *t)
+{
+	const hd_attr *a = hd_die_attr(t, DW_AT_address_class);
+	uint64_t c = a != NULL ? a->u : 0;
+	int narrow;
+
+	if (rd == NULL || rd->kind != HD_READING_LLVM)
+		narrow = c == ADDR_LLVM_GROUP || c == ADDR_LLVM_PRIVATE;
+	else if (rd->clang_aspaces)
+		narrow = c == CLANG_PRIVATE || c == CLANG_LOCAL;
+	else
+		narrow = c == ASPACE_LOCAL || c == ASPACE_PRIVATE_LANE;
+	return narrow ? 32 : (unsigned)u->addr_size * 8;
 }
 
 static int put(hd_buf *out, const hd_encoding *enc, uint16_t id, uint64_t u0, hd_status *st)

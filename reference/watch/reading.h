@@ -51,6 +51,15 @@ hd_reading_kind hd_reading_by_name(const char *s);
  * spaces their own way (private 1, local 2). */
 int hd_reading_clang_aspaces(const hd_dw_unit *u);
 
+/* The bits of pointer or reference type t of u when it has no
+ * DW_AT_byte_size: the unit's address size, or 32 when its
+ * DW_AT_address_class names a 32-bit address space. Under the extension's
+ * and DWARF 5's reading the classes are the extension's (DW_ADDR_LLVM_group
+ * 3 and DW_ADDR_LLVM_private 4 are 32-bit, AMDGPUUsage "Address Class
+ * Identifier"); under LLVM's, clang's own private 1 and local 2, or for a
+ * later clang DW_ASPACE_AMDGPU_local 3 and private_lane 5. */
+unsigned hd_reading_pointer_bits(const hd_reading *rd, const hd_dw_unit *u, const hd_die *t);
+
 /* Appends to out expression b of n bytes as reading rd means it, written
  * in the extension's operations for arch; frame_base says whether b is a
  * DW_AT_frame_base (else a location). An expression the reading does not
