@@ -135,6 +135,8 @@ void hc_result_json(hd_buf *out, const hc_result *r)
 	}
 	HC_PUT(out, "],\"diff\":");
 	hc_json_string(out, r->diff);
+	if (r->has_score)
+		hd_buf_printf(out, ",\"score\":%.4f", r->score);
 	hd_buf_byte(out, '}');
 }
 

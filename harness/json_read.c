@@ -457,11 +457,13 @@ static int covers(reader *j, hc_result *r)
 	return rc;
 }
 
-/* The keys of a result, in the order a missing one is reported. */
+/* The keys of a result, in the order a missing one is reported; the last,
+ * "score", only a watch check's result has. */
 enum { K_CASE, K_CHECK, K_OUTCOME, K_MUST_PASS, K_SECONDS, K_REASON, K_WAIVER, K_COVERS,
-       K_DIFF, K_COUNT };
+       K_DIFF, K_SCORE, K_COUNT };
 static const char *const result_keys[K_COUNT] = {
 	"case", "check", "outcome", "must_pass", "seconds", "reason", "waiver", "covers", "diff",
+	"score",
 };
 
 static int key_index(const char *const *keys, int n, const char *key)
@@ -510,6 +512,15 @@ static int result_field(reader *j, int k, void *ctx)
 	case K_REASON: return string_or_null(j, "reason", &r->reason, 1);
 	case K_WAIVER: return string_or_null(j, "waiver", &r->waiver, 1);
 	case K_COVERS: return covers(j, r);
+	case K_SCORE: {
+		size_t at = j->pos;
+		if (number(j, "score", &r->score) != 0)
+			return -1;
+		if (!(r->score >= 0 && r->score <= 1))
+			return fail_at(j, at, "json-value", "\"score\" out of range");
+		r->has_score = 1;
+		return 0;
+	}
 	default: return string_or_null(j, "diff", &r->diff, 1);
 	}
 }
@@ -524,11 +535,12 @@ static int check_missing(reader *j, size_t at, const char *const *keys, int n, u
 	return 0;
 }
 
-/* An object whose keys[] must each be there once; field reads the value
- * of keys[k] into ctx, and a key not in keys[] is skipped (a later schema
- * may add keys). what names the object in errors. */
-static int read_object(reader *j, const char *const *keys, int n, const char *what,
-                       int (*field)(reader *, int, void *), void *ctx)
+/* An object whose keys[] must each be there once, but for the last
+ * `optional` of them, which may be absent; field reads the value of keys[k]
+ * into ctx, and a key not in keys[] is skipped (a later schema may add
+ * keys). what names the object in errors. */
+static int read_object(reader *j, const char *const *keys, int n, int optional,
+                       const char *what, int (*field)(reader *, int, void *), void *ctx)
 {
 	size_t count = 0, at;
 	unsigned seen = 0;
@@ -557,13 +569,13 @@ static int read_object(reader *j, const char *const *keys, int n, const char *wh
 	}
 	if (rc != 0)
 		return -1;
-	return check_missing(j, at, keys, n, seen, what);
+	return check_missing(j, at, keys, n - optional, seen, what);
 }
 
 static int read_result(reader *j, hc_result *r)
 {
 	memset(r, 0, sizeof *r);
-	return read_object(j, result_keys, K_COUNT, "a result", result_field, r);
+	return read_object(j, result_keys, K_COUNT, 1, "a result", result_field, r);
 }
 
 /* Whitespace only, after the top-level value. */
@@ -670,7 +682,7 @@ static int run_field(reader *j, int k, void *ctx)
 static int read_run(reader *j, hc_run *run)
 {
 	/* "conforms" and "totals" are derived: readers recompute them */
-	return read_object(j, run_keys, R_COUNT, "results.json", run_field, run);
+	return read_object(j, run_keys, R_COUNT, 0, "results.json", run_field, run);
 }
 
 int hc_run_parse(const char *text, size_t len, hc_run *run, hd_status *st)

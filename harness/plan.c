@@ -20,8 +20,16 @@ typedef struct check_set {
 	unsigned nwith, nalone;
 } check_set;
 
+static void job_free(hc_job *j)
+{
+	free(j->case_id);
+	free(j->input);
+	free(j->expected);
+	free(j->watch);
+}
+
 static int add_job(hc_plan *plan, const char *case_id, hc_role role, const check_set *cs,
-                   int has_expected, const char *input, const char *expected)
+                   int has_expected, const char *input, const char *expected, const char *watch)
 {
 	hc_job *j;
 
@@ -40,16 +48,18 @@ static int add_job(hc_plan *plan, const char *case_id, hc_role role, const check
 			j->checks[j->nchecks++] = cs->with_expected[i];
 	for (unsigned i = 0; i < cs->nalone; i++)
 		j->checks[j->nchecks++] = cs->alone[i];
+	if (watch != NULL)
+		j->checks[j->nchecks++] = HC_CHECK_WATCH_OPENCL;
 	if (j->nchecks == 0)
 		return 0;
 	j->case_id = strdup(case_id);
 	j->input = strdup(input);
 	j->expected = strdup(has_expected ? expected : input);
+	j->watch = watch != NULL ? strdup(watch) : NULL;
 	j->role = role;
-	if (j->case_id == NULL || j->input == NULL || j->expected == NULL) {
-		free(j->case_id);
-		free(j->input);
-		free(j->expected);
+	if (j->case_id == NULL || j->input == NULL || j->expected == NULL ||
+	    (watch != NULL && j->watch == NULL)) {
+		job_free(j);
 		return -1;
 	}
 	plan->n++;
@@ -58,12 +68,13 @@ static int add_job(hc_plan *plan, const char *case_id, hc_role role, const check
 
 /* One kind of case: a job for each file cases/KIND/NAME.EXT, with the
  * checks that compare when its expected output expected/OUT_DIR/NAME.OUT_EXT
- * exists (NAME.EXT.OUT_EXT for a kernel), and those that need none. */
+ * exists (NAME.EXT.OUT_EXT for a kernel), those that need none, and with
+ * `watched` the watch check when expected/watch/NAME.EXT.watch exists. */
 static int add_kind(hc_plan *plan, const char *suite, const char *kind, const char *ext,
                     const char *out_dir, const char *out_ext, hc_role role,
-                    const check_set *cs, const char *glob)
+                    const check_set *cs, int watched, const char *glob)
 {
-	char dir[4096], input[8192], expected[8192], id[1024];
+	char dir[4096], input[8192], expected[8192], watch[8192], id[1024];
 	size_t n;
 	char **names;
 	hd_status ignored;
@@ -80,10 +91,12 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 		snprintf(input, sizeof input, "%s/%s", dir, names[i]);
 		snprintf(expected, sizeof expected, "%s/expected/%s/%.*s%s", suite, out_dir,
 		         (int)base, names[i], out_ext);
+		snprintf(watch, sizeof watch, "%s/expected/watch/%s.watch", suite, names[i]);
 		if (glob != NULL && fnmatch(glob, id, 0) != 0)
 			continue;
 		if (rc == 0 && add_job(plan, id, role, cs, access(expected, R_OK) == 0, input,
-		                       expected) != 0)
+		                       expected,
+		                       watched && access(watch, R_OK) == 0 ? watch : NULL) != 0)
 			rc = -1;
 	}
 	hd_free_names(names, n);
@@ -109,9 +122,7 @@ static void keep_shard(hc_plan *plan, unsigned shard, unsigned shards)
 			plan->jobs[k++] = plan->jobs[i];
 			continue;
 		}
-		free(plan->jobs[i].case_id);
-		free(plan->jobs[i].input);
-		free(plan->jobs[i].expected);
+		job_free(&plan->jobs[i]);
 	}
 	plan->n = k;
 }
@@ -137,18 +148,18 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	memset(plan, 0, sizeof *plan);
 	if (p->role[HC_ROLE_EVALUATE] != NULL) {
 		rc |= add_kind(plan, suite, "expr", ".case", "expr", ".out", HC_ROLE_EVALUATE,
-		               &evaluate, glob);
+		               &evaluate, 0, glob);
 		rc |= add_kind(plan, suite, "cfi", ".case", "cfi", ".out", HC_ROLE_EVALUATE,
-		               &evaluate, glob);
+		               &evaluate, 0, glob);
 	}
 	if (p->role[HC_ROLE_COMPILE_SPIRV] != NULL)
 		rc |= add_kind(plan, suite, "spirv", ".spvasm", "dwarf", ".dump",
-		               HC_ROLE_COMPILE_SPIRV, &spirv, glob);
+		               HC_ROLE_COMPILE_SPIRV, &spirv, 0, glob);
 	if (opencl_cmd != NULL) {
 		rc |= add_kind(plan, suite, "opencl", ".cl", "opencl", ".dump",
-		               HC_ROLE_COMPILE_OPENCL, &opencl, glob);
+		               HC_ROLE_COMPILE_OPENCL, &opencl, p->has_watch, glob);
 		rc |= add_kind(plan, suite, "opencl", ".clcpp", "opencl", ".dump",
-		               HC_ROLE_COMPILE_OPENCL, &opencl, glob);
+		               HC_ROLE_COMPILE_OPENCL, &opencl, p->has_watch, glob);
 	}
 	if (rc != 0) {
 		hc_plan_free(plan);
@@ -165,11 +176,8 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 
 void hc_plan_free(hc_plan *plan)
 {
-	for (size_t i = 0; i < plan->n; i++) {
-		free(plan->jobs[i].case_id);
-		free(plan->jobs[i].input);
-		free(plan->jobs[i].expected);
-	}
+	for (size_t i = 0; i < plan->n; i++)
+		job_free(&plan->jobs[i]);
 	free(plan->jobs);
 	memset(plan, 0, sizeof *plan);
 }

@@ -15,8 +15,9 @@
 #define HC_CHECK_LOCATIONS_SPIRV "compile-spirv/locations"
 #define HC_CHECK_LOCATIONS_OPENCL "compile-opencl/locations"
 #define HC_CHECK_SPIRV_OPENCL "compile-opencl/spirv"
+#define HC_CHECK_WATCH_OPENCL "compile-opencl/watch"
 
-#define HC_MAX_CHECKS 3  /* checks of one job: a producer's three */
+#define HC_MAX_CHECKS 4  /* checks of one job: an OpenCL compiler's four */
 
 typedef struct hc_job {
 	char *case_id;       /* "expr/arith-abs" */
@@ -25,6 +26,7 @@ typedef struct hc_job {
 	unsigned nchecks;
 	char *input;         /* the case file */
 	char *expected;      /* the expected output file; the input when no check has one */
+	char *watch;         /* compile-opencl/watch: the case's watch; else NULL */
 } hc_job;
 
 typedef struct hc_plan {

@@ -158,6 +158,13 @@ static int candidate_key(reader *r, const char *k, const char *v)
 		p->strict = strcmp(v, "true") == 0;
 		return 0;
 	}
+	if (strcmp(k, "watch") == 0) {
+		p->watch = hd_reading_by_name(v);
+		if (p->watch == HD_READINGS)
+			return bad(r, "expected extension, dwarf5 or llvm, got ", v);
+		p->has_watch = 1;
+		return 0;
+	}
 	if (strcmp(k, "decode-encodings") == 0)
 		return set_decode_encodings(r, v);
 	if (strcmp(k, "memory-mb") == 0)

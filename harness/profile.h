@@ -10,6 +10,7 @@
 
 #include "dwarf/ops.h"
 #include "util/status.h"
+#include "watch/reading.h"
 
 typedef enum hc_role {
 	HC_ROLE_COMPILE_SPIRV,   /* SPIR-V module in, AMDGPU ELF out */
@@ -36,6 +37,8 @@ typedef struct hc_profile {
 	size_t nnot_supported;
 	char *waivers;                 /* waiver file path, or NULL */
 	int strict;                    /* compile-spirv is also judged byte for byte */
+	int has_watch;                 /* compile-opencl is also judged by the watch check, */
+	hd_reading_kind watch;         /* under this reading (docs/candidates.md) */
 	hd_profile decode_encodings[2];  /* what the decode role reads: one batch each */
 	size_t ndecode_encodings;        /* 0: only encoding */
 	uint64_t memory_mb;            /* RLIMIT_AS of each command */

@@ -43,6 +43,8 @@ typedef struct hc_result {
 	size_t ncovers;
 	int must_pass;      /* listed in the must-pass list */
 	double seconds;     /* wall time of the candidate's commands for this check */
+	int has_score;      /* a watch check's result: */
+	double score;       /* its score, 0 to 1 (docs/value-check.md, "Score") */
 } hc_result;
 
 typedef struct hc_run {

@@ -158,9 +158,11 @@ static void entry(hd_buf *b, const hc_run *run, size_t i)
 	hc_html_anchor(b, run, i);
 	hd_buf_printf(b, "\">\n<h3 class=\"%s\">", hc_outcome_conforms(r->outcome) ? "part" : "bad");
 	result_title(b, r);
-	hd_buf_printf(b, "</h3>\n<p>outcome: <b>%s</b>%s; %.3f s</p>\n",
-	              hc_outcome_name(r->outcome), r->must_pass ? "; must pass" : "",
-	              r->seconds > 0 ? r->seconds : 0.0);
+	hd_buf_printf(b, "</h3>\n<p>outcome: <b>%s</b>%s; %.3f s", hc_outcome_name(r->outcome),
+	              r->must_pass ? "; must pass" : "", r->seconds > 0 ? r->seconds : 0.0);
+	if (r->has_score)
+		hd_buf_printf(b, "; score %.3f", r->score);
+	HC_PUT(b, "</p>\n");
 	if (r->reason) {
 		HC_PUT(b, "<p>reason: ");
 		hc_xml_text(b, r->reason, 0);
@@ -205,6 +207,30 @@ static void failures(hd_buf *b, const hc_run *run)
 			entry(b, run, i);
 }
 
+/* The watch checks' scores, one row per kernel (docs/value-check.md,
+ * "Score"), when the run has any. */
+static void scores(hd_buf *b, const hc_run *run)
+{
+	size_t shown = 0;
+
+	for (size_t i = 0; i < run->n; i++) {
+		const hc_result *r = &run->results[i];
+		if (!r->has_score)
+			continue;
+		if (shown++ == 0)
+			HC_PUT(b, "<h2 id=\"scores\">Watch scores</h2>\n<table>\n<tr><th>case</th>"
+			          "<th>outcome</th><th>score</th><th>counts</th></tr>\n");
+		HC_PUT(b, "<tr><td>");
+		hc_xml_text(b, r->case_id, 0);
+		hd_buf_printf(b, "</td><td>%s</td><td>%.3f</td><td>", hc_outcome_name(r->outcome),
+		              r->score);
+		hc_xml_text(b, r->reason ? r->reason : "", 0);
+		HC_PUT(b, "</td></tr>\n");
+	}
+	if (shown > 0)
+		HC_PUT(b, "</table>\n");
+}
+
 void hc_html(hd_buf *b, const hc_run *run)
 {
 	hd_buf title;
@@ -215,6 +241,7 @@ void hc_html(hd_buf *b, const hc_run *run)
 	hd_buf_free(&title);
 	header(b, run);
 	hc_html_matrix(b, run);
+	scores(b, run);
 	failures(b, run);
 	hc_html_end(b);
 }
