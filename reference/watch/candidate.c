@@ -324,10 +324,12 @@ static int judge_reading(hd_candidate *c, const hd_context *cx, const hd_wf_stop
 /* One lane: the stop it meets, frame 0 as each reading of the DWARF shows
  * it, the judge. */
 static int judge_lane(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3], uint32_t item,
-                      unsigned lane, uint64_t pc, const hd_dw_row *row, hd_status *st)
+                      unsigned lane, uint64_t pc, const hd_dw_row *row, const hd_die *fn,
+                      hd_status *st)
 {
 	const char *file = row->file < c->u->lines.nfiles ? c->u->lines.files[row->file].name : "";
-	const hd_wf_stop *s = hd_stop_index_meet(c->ix, group, item, file, row->line, row->column);
+	const hd_wf_stop *s = hd_stop_index_meet(c->ix, group, item, file, row->line, row->column,
+	                                         fn);
 	hd_context cx;
 	int rc = 0;
 
@@ -356,16 +358,18 @@ int hd_candidate_stop(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3]
                       unsigned wave_size, uint64_t lanes, uint64_t pc, hd_status *st)
 {
 	const hd_dw_row *row = hd_candidate_row_at(c, pc);
+	const hd_die *fn;
 	int rc = 0;
 
 	if (row == NULL)
 		return 0;
+	fn = hd_watch_function_at(c->u, pc);
 	for (unsigned k = 0; k < HD_READINGS; k++)
 		c->r[k].stops++;
 	hd_amdgpu_set_strict(model, 1);
 	for (unsigned lane = 0; lane < wave_size && lane < 64 && rc == 0; lane++)
 		if (lanes >> lane & 1)
-			rc = judge_lane(c, model, group, wave * wave_size + lane, lane, pc, row, st);
+			rc = judge_lane(c, model, group, wave * wave_size + lane, lane, pc, row, fn, st);
 	hd_amdgpu_set_strict(model, 0);
 	return rc;
 }

@@ -348,6 +348,18 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const hd_watch_var *)a)->name, ((const hd_watch_var *)b)->name);
 }
 
+const hd_die *hd_watch_function_at(const hd_dw_unit *u, uint64_t pc)
+{
+	const hd_die *s = u->root != NULL ? subprogram_at(u, u->root, pc, 0) : NULL, *f = s;
+
+	for (unsigned depth = 0; s != NULL && depth < HD_WATCH_MAX_DEPTH; depth++) {
+		if (s->tag == DW_TAG_inlined_subroutine)
+			f = s;
+		s = inner_scope_at(u, s, pc);
+	}
+	return f;
+}
+
 /* The frame base of frame 0 for DW_OP_fbreg: the DW_AT_frame_base
  * expression of the subprogram that holds pc (DWARF 5 3.3.5; DWARF
  * Extensions for Heterogeneous Debugging, "DW_AT_frame_base"), which the

@@ -61,6 +61,10 @@ int hd_watch_dwarf_var(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx,
                        const hd_encoding *enc, const hd_reading *rd, const hd_die *var,
                        uint64_t pc, hd_buf *out, hd_status *st);
 
+/* The function instance frame 0 is at pc: the subprogram holding it, or
+ * the innermost inlined subroutine inside that does; NULL when none. */
+const hd_die *hd_watch_function_at(const hd_dw_unit *u, uint64_t pc);
+
 /* The name of d: its own DW_AT_name or that of the DIE its
  * DW_AT_abstract_origin or DW_AT_specification names; NULL when none. */
 const char *hd_watch_die_name(const hd_die *d);

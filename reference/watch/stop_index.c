@@ -25,6 +25,7 @@ typedef struct item_stops {
 	uint32_t scanned;   /* stops whose run is known, from the first */
 	uint32_t scan_run;  /* the run (1-based) of the last of them */
 	uint32_t last_met;  /* the last run met (0: none) */
+	const void *last_fn;  /* the function instance of the debugger's last meeting */
 	line_pos *by_line;  /* sorted by line, file, at; made at the first meeting */
 } item_stops;
 
@@ -190,14 +191,22 @@ static int sort_by_line(const hd_stop_index *ix, item_stops *it)
 }
 
 const hd_wf_stop *hd_stop_index_meet(hd_stop_index *ix, const uint32_t group[3], uint32_t item,
-                                     const char *file, uint32_t line, uint32_t column)
+                                     const char *file, uint32_t line, uint32_t column,
+                                     const void *function)
 {
 	item_stops *it = item_of(ix, group, item);
 	const char *base = base_name(file);
 	uint32_t lo = 0, hi, pick = UINT32_MAX;
 
-	if (it == NULL || it->cursor >= it->n ||
-	    (it->by_line == NULL && sort_by_line(ix, it) != 0))
+	if (it == NULL)
+		return NULL;
+	/* a call or a return ends the visit of the line the last meeting was in */
+	if (it->cursor > 0 && function != it->last_fn)
+		while (it->cursor < it->n &&
+		       same_line(ix->wf, it->stops[it->cursor - 1], it->stops[it->cursor]))
+			it->cursor++;
+	it->last_fn = function;
+	if (it->cursor >= it->n || (it->by_line == NULL && sort_by_line(ix, it) != 0))
 		return NULL;
 	hi = it->n;
 	while (lo < hi) {  /* the first stop of this line and file at or past the cursor */
