@@ -9,6 +9,11 @@
 #include "judge.h"
 #include "stop_index.h"
 
+typedef struct u64s {
+	uint64_t *v;
+	uint32_t n, cap;
+} u64s;
+
 struct hd_candidate {
 	const hd_dw_unit *u;
 	hd_encoding enc;
@@ -19,6 +24,8 @@ struct hd_candidate {
 	hd_eval *ev;
 	const hd_dw_row **rows;   /* statement rows by address, the last of each address */
 	uint32_t nrows;
+	u64s entries;             /* the prologue_end addresses, sorted: where functions
+	                             are entered */
 	hd_cu cu;                 /* the unit's .debug_addr, for DW_OP_addrx */
 	uint64_t shared[HD_CANDIDATE_MAX_SHARED][2];  /* [lo, hi): see hd_candidate_share */
 	uint32_t nshared;
@@ -37,11 +44,6 @@ static int cmp_row(const void *a, const void *b)
 		return x->address < y->address ? -1 : 1;
 	return x < y ? -1 : x > y;  /* table order: the last row of an address wins */
 }
-
-typedef struct u64s {
-	uint64_t *v;
-	uint32_t n, cap;
-} u64s;
 
 static int push_u64(u64s *a, uint64_t x)
 {
@@ -109,7 +111,8 @@ static int in_prologue(const u64s *entries, const u64s *ends, uint64_t pc)
 	return p < ends->n && ends->v[p] < next && pc < ends->v[p];
 }
 
-/* Drops the statement rows in prologues from c->rows (sorted). */
+/* Drops the statement rows in prologues from c->rows (sorted), and keeps
+ * the prologue_end addresses, sorted, in c->entries. */
 static int drop_prologues(hd_candidate *c)
 {
 	const hd_dw_lines *ln = &c->u->lines;
@@ -129,7 +132,7 @@ static int drop_prologues(hd_candidate *c)
 		c->nrows = n;
 	}
 	free(entries.v);
-	free(ends.v);
+	c->entries = ends;
 	return rc;
 }
 
@@ -165,6 +168,7 @@ void hd_candidate_free(hd_candidate *c)
 	for (unsigned k = 0; k < HD_READINGS; k++)
 		hd_check_report_free(&c->r[k]);
 	free(c->rows);
+	free(c->entries.v);
 	free(c->names);
 	free(c->texts);
 	free(c);
@@ -328,8 +332,9 @@ static int judge_lane(hd_candidate *c, hd_amdgpu *model, const uint32_t group[3]
                       hd_status *st)
 {
 	const char *file = row->file < c->u->lines.nfiles ? c->u->lines.files[row->file].name : "";
+	uint32_t e = lower_bound(&c->entries, pc);
 	const hd_wf_stop *s = hd_stop_index_meet(c->ix, group, item, file, row->line, row->column,
-	                                         fn);
+	                                         fn, e < c->entries.n && c->entries.v[e] == pc);
 	hd_context cx;
 	int rc = 0;
 

@@ -192,7 +192,7 @@ static int sort_by_line(const hd_stop_index *ix, item_stops *it)
 
 const hd_wf_stop *hd_stop_index_meet(hd_stop_index *ix, const uint32_t group[3], uint32_t item,
                                      const char *file, uint32_t line, uint32_t column,
-                                     const void *function)
+                                     const void *function, int entry)
 {
 	item_stops *it = item_of(ix, group, item);
 	const char *base = base_name(file);
@@ -201,7 +201,7 @@ const hd_wf_stop *hd_stop_index_meet(hd_stop_index *ix, const uint32_t group[3],
 	if (it == NULL)
 		return NULL;
 	/* a call or a return ends the visit of the line the last meeting was in */
-	if (it->cursor > 0 && function != it->last_fn)
+	if (it->cursor > 0 && (entry || function != it->last_fn))
 		while (it->cursor < it->n &&
 		       same_line(ix->wf, it->stops[it->cursor - 1], it->stops[it->cursor]))
 			it->cursor++;

@@ -27,15 +27,17 @@ void hd_stop_index_free(hd_stop_index *ix);
 /* The stop work-item `item` (its linear local index) of work-group `group`
  * meets at file:line:column in the function instance `function` (any
  * pointer that tells instances apart, e.g. their DIE), or NULL when none is
- * left after its cursor. Files match by their last path component, since
- * the watch names the source where the reference compiled it and a
- * candidate where it did. A meeting in another function instance than the
- * work-item's last one (a call or a return came between) starts a new
+ * left after its cursor; `entry` says the stop is where the function is
+ * entered. Files match by their last path component, since the watch names
+ * the source where the reference compiled it and a candidate where it did.
+ * A meeting at an entry, or in another function instance than the
+ * work-item's last one (a call or a return came between), starts a new
  * visit: the rest of the last one is passed over, so a line two template
- * instances share is not met in the wrong one. */
+ * instances, or two calls of one function, share is not met in the wrong
+ * one. */
 const hd_wf_stop *hd_stop_index_meet(hd_stop_index *ix, const uint32_t group[3], uint32_t item,
                                      const char *file, uint32_t line, uint32_t column,
-                                     const void *function);
+                                     const void *function, int entry);
 
 /* How many of the work-item's visits of a line no debugger stop met: they
  * were passed over (the cursor moved beyond them) or never reached. A
