@@ -60,8 +60,11 @@ static void add_report(hd_check_report *sum, const hd_check_report *k)
 	sum->frames += k->frames;
 	sum->not_reached += k->not_reached;
 	sum->unmatched += k->unmatched;
-	if (sum->nfailures < HD_CHECK_MAX_FAILURES)
+	if (sum->nkept < 2 * HD_CHECK_MAX_FAILURES) {  /* a kernel's lines stay whole */
 		hd_buf_put(&sum->failures, k->failures.data, k->failures.len);
+		sum->nkept += k->nkept;
+		sum->nkept_wrong += k->nkept_wrong;
+	}
 	sum->nfailures += k->nfailures;
 }
 

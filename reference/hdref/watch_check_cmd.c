@@ -45,8 +45,8 @@ static void print_report(const hd_check_report r[HD_READINGS], hd_reading_kind j
 
 	if (j->failures.len > 0)
 		fwrite(j->failures.data, 1, j->failures.len, stdout);
-	if (j->nfailures > HD_CHECK_MAX_FAILURES)
-		printf("... and %u more failures\n", j->nfailures - HD_CHECK_MAX_FAILURES);
+	if (j->nfailures > j->nkept)
+		printf("... and %u more failures\n", j->nfailures - j->nkept);
 	printf("gfx9 outcome: %s%s%s\n", hd_gfx9_end_name(o->end), o->detail[0] ? ": " : "",
 	       o->detail);
 	for (unsigned k = 0; k < HD_READINGS; k++)

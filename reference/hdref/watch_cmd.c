@@ -25,8 +25,8 @@ static int check(hd_spv_module *m, const char *in, const hd_exec_config *c)
 	}
 	if (r.failures.len > 0)
 		fwrite(r.failures.data, 1, r.failures.len, stdout);
-	if (r.nfailures > HD_CHECK_MAX_FAILURES)
-		printf("... and %u more failures\n", r.nfailures - HD_CHECK_MAX_FAILURES);
+	if (r.nfailures > r.nkept)
+		printf("... and %u more failures\n", r.nfailures - r.nkept);
 	printf("checked %llu stops, %llu lanes: %llu right, %llu wrong, %llu unavailable, "
 	       "%llu missing, %llu extra, %llu other function\n",
 	       (unsigned long long)r.stops, (unsigned long long)r.lanes,

@@ -9,7 +9,8 @@
 #include "exec/exec.h"
 #include "util/buf.h"
 
-/* Failure lines kept in a report; the counts go on past it. */
+/* Failure lines a report keeps of wrong values, and of the other
+ * failures, each; the counts go on past them. */
 #define HD_CHECK_MAX_FAILURES 50u
 
 typedef struct hd_check_report {
@@ -28,8 +29,9 @@ typedef struct hd_check_report {
 	uint64_t not_reached;   /* (stop, work-item) pairs of the watch no debugger stop met */
 	uint64_t unmatched;     /* (debugger stop, lane) pairs that met no stop of the watch */
 	hd_exec_outcome outcome;
-	hd_buf failures;        /* one line each, at most HD_CHECK_MAX_FAILURES */
-	uint32_t nfailures;
+	hd_buf failures;        /* one line each, in the order found, of nkept of them */
+	uint32_t nfailures;     /* all of them */
+	uint32_t nkept, nkept_wrong;  /* lines in failures, and of them wrong values */
 } hd_check_report;
 
 /* Checks every Kernel entry point of m (validated, no finding) with inputs

@@ -9,19 +9,33 @@
 
 #define UNSET "<unset>"
 
-static void failure(const hd_judge_where *w, hd_check_report *r, const char *fmt, ...)
+static void failure(const hd_judge_where *w, hd_check_report *r, int is_wrong,
+                    const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
+	__attribute__((format(printf, 4, 5)))
 #endif
 	;
 
-static void failure(const hd_judge_where *w, hd_check_report *r, const char *fmt, ...)
+/* Whether the report keeps one more line of this kind: wrong values have
+ * a cap of their own, so unavailable or missing ones never crowd them out
+ * (a wrong value is what misleads a user). */
+static int keeps(const hd_check_report *r, int is_wrong)
+{
+	return is_wrong ? r->nkept_wrong < HD_CHECK_MAX_FAILURES
+	                : r->nkept - r->nkept_wrong < HD_CHECK_MAX_FAILURES;
+}
+
+static void failure(const hd_judge_where *w, hd_check_report *r, int is_wrong,
+                    const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;
 
-	if (r->nfailures++ >= HD_CHECK_MAX_FAILURES)
+	r->nfailures++;
+	if (!keeps(r, is_wrong))
 		return;
+	r->nkept++;
+	r->nkept_wrong += is_wrong != 0;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
@@ -41,13 +55,13 @@ static void wrong(const hd_judge_where *w, hd_check_report *r, const char *name,
 {
 	hd_buf loc;
 
-	if (r->nfailures >= HD_CHECK_MAX_FAILURES || w->location == NULL) {
-		failure(w, r, "%s: expected %s, the DWARF shows %s", name, want, v->text);
+	if (!keeps(r, 1) || w->location == NULL) {
+		failure(w, r, 1, "%s: expected %s, the DWARF shows %s", name, want, v->text);
 		return;
 	}
 	hd_buf_init(&loc);
 	w->location(w->ctx, v, &loc);
-	failure(w, r, "%s: expected %s, the DWARF shows %s; location %s", name, want, v->text,
+	failure(w, r, 1, "%s: expected %s, the DWARF shows %s; location %s", name, want, v->text,
 	        loc.len > 0 && !loc.failed ? hd_buf_str(&loc) : "?");
 	hd_buf_free(&loc);
 }
@@ -160,7 +174,7 @@ void hd_judge_frame(const hd_judge_source *src, const hd_watch_frame *f,
 {
 	if (f->function != NULL && src->function != NULL && strcmp(f->function, src->function) != 0) {
 		r->frames++;
-		failure(w, r, "the DWARF's function instance is %s%s", f->function,
+		failure(w, r, 0, "the DWARF's function instance is %s%s", f->function,
 		        f->inlined ? " (inlined)" : "");
 	}
 	for (uint32_t i = 0; i < src->n; i++) {
@@ -170,12 +184,12 @@ void hd_judge_frame(const hd_judge_source *src, const hd_watch_frame *f,
 		const hd_watch_var *v = bsearch(name, f->vars, f->nvars, sizeof *f->vars, var_by_name);
 		if (v == NULL) {
 			r->missing++;
-			failure(w, r, "%s: not among the DWARF's variables (watch: %s)", name, want);
+			failure(w, r, 0, "%s: not among the DWARF's variables (watch: %s)", name, want);
 		} else if (strcmp(want, v->text) == 0 || shows_nothing(v->text, want)) {
 			r->right++;
 		} else if (strcmp(v->text, HD_WATCH_UNAVAILABLE) == 0) {
 			r->unavailable++;
-			failure(w, r, "%s: no location in the DWARF (watch: %s)", name, want);
+			failure(w, r, 0, "%s: no location in the DWARF (watch: %s)", name, want);
 		} else if (lenient_unset && strcmp(want, UNSET) == 0) {
 			r->unset++;  /* nothing to judge: the program has not set it */
 		} else if (hd_judge_text_matches(want, v->text, lenient_unset, src, &layout)) {
@@ -192,7 +206,7 @@ void hd_judge_frame(const hd_judge_source *src, const hd_watch_frame *f,
 	for (uint32_t i = 0; i < f->nvars; i++)
 		if (!in_source(src, f->vars[i].name)) {
 			r->extra++;
-			failure(w, r, "%s: the DWARF shows it (%s), the source has none in scope",
+			failure(w, r, 0, "%s: the DWARF shows it (%s), the source has none in scope",
 			        f->vars[i].name, f->vars[i].text);
 		}
 }
