@@ -314,7 +314,7 @@ static int judge_check(const hc_job *job, const char *check, const hc_profile *p
 		                                             "out of memory");
 	if (judge_exit(c, err_log, r))
 		return 0;
-	if (strcmp(check, HC_CHECK_WATCH_OPENCL) == 0)
+	if (strcmp(check, HC_CHECK_WATCH_OPENCL) == 0 || strcmp(check, HC_CHECK_WATCH_SPIRV) == 0)
 		return hc_judge_watch(job, p, out, r, st);
 	switch (job->role) {
 	case HC_ROLE_EVALUATE:

@@ -19,9 +19,9 @@ int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const ch
  * returns 1; else 0. */
 int hc_judge_exit(const hc_child *c, const char *err_log, hc_result *r);
 
-/* compile-opencl/watch (watch_judge.c): the object out against the watch
- * of job, under the profile's reading; sets r's outcome, reason, diff and
- * score. -1 only when out of memory. */
+/* compile-opencl/watch and compile-spirv/watch (watch_judge.c): the object
+ * out against the watch of job, under the profile's reading; sets r's
+ * outcome, reason, diff and score. -1 only when out of memory. */
 int hc_judge_watch(const hc_job *job, const hc_profile *p, const char *out, hc_result *r,
                    hd_status *st);
 

@@ -49,7 +49,8 @@ static int add_job(hc_plan *plan, const char *case_id, hc_role role, const check
 	for (unsigned i = 0; i < cs->nalone; i++)
 		j->checks[j->nchecks++] = cs->alone[i];
 	if (watch != NULL)
-		j->checks[j->nchecks++] = HC_CHECK_WATCH_OPENCL;
+		j->checks[j->nchecks++] = role == HC_ROLE_COMPILE_SPIRV ? HC_CHECK_WATCH_SPIRV
+		                                                        : HC_CHECK_WATCH_OPENCL;
 	if (j->nchecks == 0)
 		return 0;
 	j->case_id = strdup(case_id);
@@ -69,7 +70,8 @@ static int add_job(hc_plan *plan, const char *case_id, hc_role role, const check
 /* One kind of case: a job for each file cases/KIND/NAME.EXT, with the
  * checks that compare when its expected output expected/OUT_DIR/NAME.OUT_EXT
  * exists (NAME.EXT.OUT_EXT for a kernel), those that need none, and with
- * `watched` the watch check when expected/watch/NAME.EXT.watch exists. */
+ * `watched` the watch check when expected/watch/NAME.watch exists (again
+ * NAME.EXT for a kernel). */
 static int add_kind(hc_plan *plan, const char *suite, const char *kind, const char *ext,
                     const char *out_dir, const char *out_ext, hc_role role,
                     const check_set *cs, int watched, const char *glob)
@@ -91,7 +93,8 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 		snprintf(input, sizeof input, "%s/%s", dir, names[i]);
 		snprintf(expected, sizeof expected, "%s/expected/%s/%.*s%s", suite, out_dir,
 		         (int)base, names[i], out_ext);
-		snprintf(watch, sizeof watch, "%s/expected/watch/%s.watch", suite, names[i]);
+		snprintf(watch, sizeof watch, "%s/expected/watch/%.*s.watch", suite, (int)base,
+		         names[i]);
 		if (glob != NULL && fnmatch(glob, id, 0) != 0)
 			continue;
 		if (rc == 0 && add_job(plan, id, role, cs, access(expected, R_OK) == 0, input,
@@ -154,7 +157,7 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	}
 	if (p->role[HC_ROLE_COMPILE_SPIRV] != NULL)
 		rc |= add_kind(plan, suite, "spirv", ".spvasm", "dwarf", ".dump",
-		               HC_ROLE_COMPILE_SPIRV, &spirv, 0, glob);
+		               HC_ROLE_COMPILE_SPIRV, &spirv, p->has_watch, glob);
 	if (opencl_cmd != NULL) {
 		rc |= add_kind(plan, suite, "opencl", ".cl", "opencl", ".dump",
 		               HC_ROLE_COMPILE_OPENCL, &opencl, p->has_watch, glob);

@@ -16,6 +16,7 @@
 #define HC_CHECK_LOCATIONS_OPENCL "compile-opencl/locations"
 #define HC_CHECK_SPIRV_OPENCL "compile-opencl/spirv"
 #define HC_CHECK_WATCH_OPENCL "compile-opencl/watch"
+#define HC_CHECK_WATCH_SPIRV "compile-spirv/watch"
 
 #define HC_MAX_CHECKS 4  /* checks of one job: an OpenCL compiler's four */
 
@@ -26,7 +27,7 @@ typedef struct hc_job {
 	unsigned nchecks;
 	char *input;         /* the case file */
 	char *expected;      /* the expected output file; the input when no check has one */
-	char *watch;         /* compile-opencl/watch: the case's watch; else NULL */
+	char *watch;         /* the watch checks: the case's watch; else NULL */
 } hc_job;
 
 typedef struct hc_plan {

@@ -1,7 +1,8 @@
-/* compile-opencl/watch (docs/value-check.md, "In the harness"): the code
- * object a candidate compiled runs on the gfx9 executor, kernel by kernel
- * of the case's committed watch, on the inputs the interpreter gives the
- * module of the Khronos route (frontend/), and its DWARF is judged at every
+/* compile-opencl/watch and compile-spirv/watch (docs/value-check.md, "In the
+ * harness"): the code object a candidate compiled runs on the gfx9
+ * executor, kernel by kernel of the case's committed watch, on the inputs
+ * the interpreter gives the case's module (a SPIR-V case itself, or a
+ * kernel's module from the Khronos route, frontend/), and its DWARF is judged at every
  * statement stop and lane under each reading (reference/watch/). The
  * profile names the reading that decides; a value right under it but not
  * under the extension's is a compatibility warning. */
@@ -111,11 +112,13 @@ static int run_watch(const hc_job *job, const char *out, const hd_codeobj *co, w
 	int rc = 0;
 
 	snprintf(work, sizeof work, "%s.route", out);
+	snprintf(spv, sizeof spv, "%s", job->input);
 	hd_buf_init(&text);
 	hd_buf_init(&watch);
 	hd_exec_config_default(&xc);
-	if ((mkdir(work, 0777) != 0 && errno != EEXIST) ||
-	    hd_frontend_opencl_spirv(job->input, work, spv, sizeof spv, st) != 0 ||
+	if ((job->role == HC_ROLE_COMPILE_OPENCL &&
+	     ((mkdir(work, 0777) != 0 && errno != EEXIST) ||
+	      hd_frontend_opencl_spirv(job->input, work, spv, sizeof spv, st) != 0)) ||
 	    hd_spv_load(spv, &m, st) != 0 || hd_di_build(m, st) != 0 ||
 	    hd_read_file(job->input, 1u << 24, &text, st) != 0 ||
 	    hd_exec_config_comments(&xc, (const char *)text.data, text.len, st) != 0 ||
