@@ -1,12 +1,13 @@
 #!/bin/sh
 # The gfx9 decoder against llvm-objdump (docs/gfx9-isa.md, "The agreement
-# test"): every kernel of cases/opencl compiled with clang-15 for gfx90a and
-# gfx900 at -O0 and -O2 (and the hand-written ones with clang-22 and clang-19
-# for gfx90a at -O2 when installed), linked with ld.lld; hdref isa-dump must print, instruction
-# by instruction, the address, the dwords and the text llvm-objdump-15 and
-# llvm-objdump-22 print, after the normalizations of docs/gfx9-isa.md.
-# One TAP point per code object and objdump. Exit 77 when clang-15,
-# ld.lld-15 or llvm-objdump-15 is missing.
+# test"): every kernel of cases/opencl compiled as the shipped candidates
+# compile it (clang-15, and clang-19 and clang-22 when installed, for gfx90a
+# at -O0 and -O2 with the ROCm device libraries, harness/adapters/
+# amdgcn-link.sh) and with clang-15 for gfx900 without them; hdref isa-dump
+# must print, instruction by instruction, the address, the dwords and the
+# text llvm-objdump-15 and llvm-objdump-22 print, after the normalizations
+# of docs/gfx9-isa.md. One TAP point per code object and objdump. Exit 77
+# when clang-15, ld.lld-15, llvm-objdump-15 or rocm-device-libs is missing.
 #
 # usage: isa_objdump.sh HDREF CASES_OPENCL
 hdref=$1
@@ -14,36 +15,31 @@ cases=$2
 for t in clang-15 ld.lld-15 llvm-objdump-15; do
 	command -v $t >/dev/null || { echo "1..0 # SKIP $t is not installed"; exit 77; }
 done
+[ -d /usr/lib/x86_64-linux-gnu/amdgcn/bitcode ] ||
+	{ echo "1..0 # SKIP rocm-device-libs is not installed"; exit 77; }
+link=$(cd "$(dirname "$0")/.." && pwd)/harness/adapters/amdgcn-link.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# the compile jobs: KERNEL CLANG LLD MCPU OPT
+# the compile jobs: KERNEL VERSION MCPU OPT LIBS
 for f in "$cases"/*.cl "$cases"/*.clcpp; do
-	for cpu in gfx90a gfx900; do
-		for opt in O0 O2; do echo "$f clang-15 ld.lld-15 $cpu $opt"; done
-	done
-	# the newer compilers on the hand-written kernels (the generated ones
-	# repeat the same constructs), to keep the run short
-	case $f in */gen-*) continue ;; esac
-	for v in 22 19; do
-		command -v clang-$v >/dev/null && command -v ld.lld-$v >/dev/null &&
-			echo "$f clang-$v ld.lld-$v gfx90a O2"
+	for opt in O0 O2; do
+		echo "$f 15 gfx900 $opt nogpulib"
+		for v in 15 19 22; do
+			command -v clang-$v >/dev/null && command -v ld.lld-$v >/dev/null &&
+				echo "$f $v gfx90a $opt devlibs"
+		done
 	done
 done >"$tmp/jobs"
 cat >"$tmp/compile.sh" <<'SH'
-f=$1; cc=$2; ld=$3; cpu=$4; opt=$5; out=$6
-case $f in
-*.clcpp) set -- -x clcpp -cl-std=clc++2021 \
-	-Xclang -cl-ext=+__opencl_c_generic_address_space,+__opencl_c_program_scope_global_variables ;;
-*) set -- -x cl -cl-std=CL2.0 ;;
-esac
-o=$out/$(basename "$f").$cc.$cpu.$opt
-$cc -target amdgcn-amd-amdhsa -mcpu=$cpu -nogpulib "$@" -g -$opt -c "$f" -o "$o.o" 2>/dev/null &&
-	$ld -shared --noinhibit-exec "$o.o" -o "$o.so" 2>/dev/null
-rm -f "$o.o"
+f=$1; v=$2; cpu=$3; opt=$4; libs=$5; link=$6; out=$7
+o=$out/$(basename "$f").clang-$v.$libs.$cpu.$opt
+mkdir -p "$o.d"
+sh "$link" "$v" "$cpu" default "$libs" "$f" "$o.so" "$o.d" -g -"$opt" 2>/dev/null
+rm -rf "$o.d"
 SH
 mkdir "$tmp/obj"
-sed "s|\$| $tmp/obj|" "$tmp/jobs" | xargs -P 2 -n 6 sh "$tmp/compile.sh"
+sed "s|\$| $link $tmp/obj|" "$tmp/jobs" | xargs -P 2 -n 7 sh "$tmp/compile.sh"
 
 # objdump's `\tTEXT   // ADDRESS: DWORDS <label+off>` as `ADDRESS: DWORDS\tTEXT`
 # (a branch's target label dropped: the decoder gives the target address); llvm-objdump-22's

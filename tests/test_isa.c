@@ -129,5 +129,41 @@ int main(void)
 		fails(HD_ISA_GFX90A, vop3lit, 8, "isa-reserved", "a literal in VOP3: reserved on gfx9");
 		fails(HD_ISA_GFX90A, mimg, 8, "isa-opcode", "MIMG is not decoded");
 	}
+	{
+		/* a returning atomic (glc): the row has no vdst, the decoder adds
+		 * it, as wide as the data, half a cmpswap's (llvm-mc-15) */
+		static const uint8_t add[] = { 0x00, 0x80, 0x09, 0xdd, 0x02, 0x04, 0x7f, 0x01 };
+		static const uint8_t cas[] = { 0x18, 0x80, 0x85, 0xdd, 0x00, 0x04, 0x7f, 0x00 };
+		if (text_is(HD_ISA_GFX90A, add, 8, 8, "global_atomic_add v1, v[2:3], v4, off glc", &in))
+			OK(in.op[0].is_dst && strcmp(in.op[0].field, "vdst") == 0 && in.op[0].num == 1,
+			   "  vdst first, a destination");
+		if (text_is(HD_ISA_GFX90A, cas, 8, 8,
+		            "global_atomic_cmpswap_x2 v[0:1], v[0:1], v[4:7], off offset:24 glc", &in))
+			EQ_U64(in.op[0].width, 2, "  cmpswap_x2 returns 2 dwords of its 4");
+	}
+	{
+		/* buffer_wbl2 as clang writes it for gfx90a, glc and slc set:
+		 * llvm-objdump prints no bit of a cache control */
+		static const uint8_t b[] = { 0x00, 0xc0, 0xa0, 0xe0, 0x00, 0x00, 0x00, 0x00 };
+		text_is(HD_ISA_GFX90A, b, 8, 8, "buffer_wbl2", &in);
+	}
+	{
+		/* s_sendmsg's operand, as llvm-mc-15 prints each encoding */
+		static const struct { uint16_t v; const char *text; } m[] = {
+			{ 0x01, "s_sendmsg sendmsg(MSG_INTERRUPT)" },
+			{ 0x02, "s_sendmsg sendmsg(2, 0, 0)" },
+			{ 0x03, "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)" },
+			{ 0x0b, "s_sendmsg sendmsg(11, 0, 0)" },
+			{ 0x22, "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0)" },
+			{ 0x133, "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_EMIT_CUT, 1)" },
+			{ 0x103, "s_sendmsg sendmsg(3, 0, 1)" },
+			{ 0x2f, "s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_REG_RD)" },
+			{ 0x10f, "s_sendmsg sendmsg(15, 0, 1)" },
+		};
+		for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
+			const uint8_t b[] = { (uint8_t)m[i].v, (uint8_t)(m[i].v >> 8), 0x90, 0xbf };
+			text_is(HD_ISA_GFX90A, b, 4, 4, m[i].text, &in);
+		}
+	}
 	return tap_end();
 }

@@ -377,6 +377,41 @@ static int operand(hd_isa_insn *in, const char *tok, size_t n, hd_isa_operand *o
 	return 0;
 }
 
+/* Whether in is a FLAT, GLOBAL or SCRATCH atomic with glc set, which
+ * returns the memory's old value (the Vega guide's "Flat Atomic"
+ * instructions): the table's row is the form without a destination. */
+static int returns_old(const hd_isa_insn *in)
+{
+	unsigned enc = in->row->enc;
+
+	return (enc == HD_ISA_FLAT || enc == HD_ISA_GLOBAL || enc == HD_ISA_SCRATCH) && in->f.glc &&
+	       strstr(in->row->mnemonic, "_atomic_") != NULL;
+}
+
+/* The returning atomic's vdst, first: as wide as its data, but half of a
+ * cmpswap's, whose data holds the comparand too. */
+static void add_vdst(hd_isa_insn *in)
+{
+	const hd_isa_operand *data = NULL;
+	hd_isa_operand *o;
+	unsigned v = 0, width;
+
+	for (unsigned i = 0; i < in->noperands; i++)
+		if (strcmp(in->op[i].field, "data") == 0)
+			data = &in->op[i];
+	width = data != NULL ? data->width : 1;
+	if (strstr(in->row->mnemonic, "_cmpswap") != NULL && width > 1)
+		width /= 2;
+	(void)field_value(in, "vdst", &v);
+	memmove(&in->op[1], &in->op[0], in->noperands * sizeof in->op[0]);
+	o = &in->op[0];
+	memset(o, 0, sizeof *o);
+	o->field = "vdst";
+	o->is_dst = 1;
+	reg(o, 'v', v, width, in->f.acc);
+	in->noperands++;
+}
+
 /* The address operands whose width and presence depend on the bits, not on
  * the opcode: MUBUF vaddr (off, one or two dwords), GLOBAL vaddr (two
  * dwords with saddr off), SCRATCH (vaddr or saddr). */
@@ -453,6 +488,8 @@ int hd_isa_decode(hd_isa_mach mach, const uint8_t *buf, size_t len, uint64_t add
 		in->noperands++;
 		s += n + (s[n] == ' ');
 	}
+	if (returns_old(in) && in->noperands < HD_ISA_MAX_OPERANDS)
+		add_vdst(in);
 	addresses(in);
 	for (unsigned i = 0; i < in->noperands; i++) {
 		hd_isa_operand *o = &in->op[i];

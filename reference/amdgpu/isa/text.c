@@ -119,6 +119,34 @@ static void hwreg(hd_buf *out, unsigned v)
 	hd_buf_printf(out, ")");
 }
 
+/* s_sendmsg's operand as llvm-objdump 15 prints it for gfx9 (AMDGPUUsage
+ * and the Vega guide, "S_SENDMSG"): a message that takes no operation by
+ * name when none is given, MSG_GS and MSG_GS_DONE with their GS_OP and
+ * stream, MSG_SYSMSG with its operation; any other combination as numbers. */
+static void sendmsg(hd_buf *out, unsigned v)
+{
+	static const char *const msg[16] = {
+		[1] = "MSG_INTERRUPT", [2] = "MSG_GS", [3] = "MSG_GS_DONE", [4] = "MSG_SAVEWAVE",
+		[5] = "MSG_STALL_WAVE_GEN", [6] = "MSG_HALT_WAVES", [7] = "MSG_ORDERED_PS_DONE",
+		[8] = "MSG_EARLY_PRIM_DEALLOC", [9] = "MSG_GS_ALLOC_REQ", [10] = "MSG_GET_DOORBELL",
+		[15] = "MSG_SYSMSG" };
+	static const char *const gs_op[4] = { "GS_OP_NOP", "GS_OP_CUT", "GS_OP_EMIT", "GS_OP_EMIT_CUT" };
+	static const char *const sys_op[5] = { NULL, "SYSMSG_OP_ECC_ERR_INTERRUPT", "SYSMSG_OP_REG_RD",
+	                                       "SYSMSG_OP_HOST_TRAP_ACK", "SYSMSG_OP_TTRACE_PC" };
+	unsigned id = v & 0xf, op = v >> 4 & 7, stream = v >> 8 & 3;
+
+	if ((id == 2 || id == 3) && op >= 1 && op <= 3)
+		hd_buf_printf(out, "sendmsg(%s, %s, %u)", msg[id], gs_op[op], stream);
+	else if (id == 3 && op == 0 && stream == 0)
+		hd_buf_printf(out, "sendmsg(%s, %s)", msg[id], gs_op[0]);
+	else if (id == 15 && op >= 1 && op <= 4 && stream == 0)
+		hd_buf_printf(out, "sendmsg(%s, %s)", msg[id], sys_op[op]);
+	else if (id != 2 && id != 3 && id != 15 && msg[id] != NULL && op == 0 && stream == 0)
+		hd_buf_printf(out, "sendmsg(%s)", msg[id]);
+	else
+		hd_buf_printf(out, "sendmsg(%u, %u, %u)", id, op, stream);
+}
+
 static void simm16(hd_buf *out, const hd_isa_insn *in, const char *form)
 {
 	unsigned v = in->f.simm16;
@@ -128,7 +156,7 @@ static void simm16(hd_buf *out, const hd_isa_insn *in, const char *form)
 	else if (strcmp(form, "hwreg") == 0)
 		hwreg(out, v);
 	else if (strcmp(form, "sendmsg") == 0)
-		hd_buf_printf(out, "sendmsg(%u, %u, %u)", v & 0xf, v >> 4 & 7, v >> 8 & 3);
+		sendmsg(out, v);
 	else if (in->row->enc == HD_ISA_SOPK)
 		hd_buf_printf(out, "0x%x", v);
 	else if (in->has_target || v <= 64)
@@ -247,6 +275,11 @@ static void memory_modifiers(hd_buf *out, const hd_isa_insn *in)
 	const hd_isa_fields *f = &in->f;
 	unsigned enc = in->row->enc;
 
+	/* the cache controls (buffer_wbl2, buffer_invl2, buffer_wbinvl1...)
+	 * take no operand, and llvm-objdump prints none of their bits: gfx90a
+	 * sets glc and slc in buffer_wbl2's own encoding */
+	if (enc == HD_ISA_MUBUF && in->row->shape[0] == '\0')
+		return;
 	if (enc == HD_ISA_MUBUF) {
 		hd_buf_printf(out, "%s%s", f->idxen ? " idxen" : "", f->offen ? " offen" : "");
 		if (f->offset)
