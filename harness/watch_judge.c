@@ -46,29 +46,6 @@ static int reason(hc_result *r, hc_outcome o, const char *fmt, ...)
 	return r->reason != NULL ? 0 : -1;
 }
 
-/* Adds one kernel's report into the run's; failure lines up to the cap. */
-static void add_report(hd_check_report *sum, const hd_check_report *k)
-{
-	sum->stops += k->stops;
-	sum->lanes += k->lanes;
-	sum->right += k->right;
-	sum->wrong += k->wrong;
-	sum->unavailable += k->unavailable;
-	sum->missing += k->missing;
-	sum->unset += k->unset;
-	sum->layout += k->layout;
-	sum->extra += k->extra;
-	sum->frames += k->frames;
-	sum->not_reached += k->not_reached;
-	sum->unmatched += k->unmatched;
-	if (sum->nkept < 2 * HD_CHECK_MAX_FAILURES) {  /* a kernel's lines stay whole */
-		hd_buf_put(&sum->failures, k->failures.data, k->failures.len);
-		sum->nkept += k->nkept;
-		sum->nkept_wrong += k->nkept_wrong;
-	}
-	sum->nfailures += k->nfailures;
-}
-
 /* One kernel of the watch on the object: -1 with st when it cannot be
  * checked (the candidate's fault: no such kernel, no line table). */
 static int check_kernel(const char *out, const hd_codeobj *co, const hd_spv_module *m,
@@ -89,7 +66,7 @@ static int check_kernel(const char *out, const hd_codeobj *co, const hd_spv_modu
 	if (rc != 0)
 		return -1;
 	for (unsigned k = 0; k < HD_READINGS; k++) {
-		add_report(&w->sum[k], &r[k]);
+		hd_check_report_add(&w->sum[k], &r[k]);
 		hd_check_report_free(&r[k]);
 	}
 	if (o.end != HD_GFX9_COMPLETED && w->ending[0] == '\0') {

@@ -51,6 +51,24 @@ have() {
 	command -v "$1" >/dev/null 2>&1
 }
 
+# skip_without_amdgcn WHAT TOOL...: a whole test of one point WHAT that
+# needs each TOOL and Debian's rocm-device-libs skips with the reason, and
+# exits, when one is missing.
+skip_without_amdgcn() {
+	what=$1
+	shift
+	for t in "$@"; do
+		if ! have "$t"; then
+			printf 'ok 1 - %s # SKIP %s not installed\n1..1\n' "$what" "$t"
+			exit 0
+		fi
+	done
+	if [ ! -d /usr/lib/x86_64-linux-gnu/amdgcn/bitcode ]; then
+		printf 'ok 1 - %s # SKIP rocm-device-libs not installed\n1..1\n' "$what"
+		exit 0
+	fi
+}
+
 # opencl_lang FILE: clang's language flags for a kernel of cases/opencl, as
 # hdgen compiles it: C++ for OpenCL 2021 for .clcpp, OpenCL C 2.0 otherwise.
 opencl_lang() {

@@ -22,18 +22,7 @@ HDCTS_SUITE=$src
 HDREF=$hdref
 export HDCTS_SUITE HDREF
 echo "TAP version 13"
-for t in clang-15 ld.lld-15 llvm-spirv-15; do
-	if ! have "$t"; then
-		echo "ok 1 - watch check on a broken candidate # SKIP $t not installed"
-		echo "1..1"
-		exit 0
-	fi
-done
-if [ ! -d /usr/lib/x86_64-linux-gnu/amdgcn/bitcode ]; then
-	echo "ok 1 - watch check on a broken candidate # SKIP rocm-device-libs not installed"
-	echo "1..1"
-	exit 0
-fi
+skip_without_amdgcn "watch check on a broken candidate" clang-15 ld.lld-15 llvm-spirv-15
 : >"$tmp/why"
 cases='opencl/[af][lr][or]*.cl'  # array2d.cl and float3-array.cl
 

@@ -21,18 +21,7 @@ n=0
 failed=0
 echo "TAP version 13"
 k=$src/cases/opencl/float3-array.cl
-for t in clang-15 llvm-spirv-15 ld.lld-15; do
-	if ! have "$t"; then
-		echo "ok 1 - watch-check # SKIP $t not installed"
-		echo "1..1"
-		exit 0
-	fi
-done
-if [ ! -d /usr/lib/x86_64-linux-gnu/amdgcn/bitcode ]; then
-	echo "ok 1 - watch-check # SKIP rocm-device-libs not installed"
-	echo "1..1"
-	exit 0
-fi
+skip_without_amdgcn watch-check clang-15 llvm-spirv-15 ld.lld-15
 sh "$src/harness/adapters/amdgcn-link.sh" 15 gfx90a default devlibs "$k" "$tmp/k.co" "$tmp" -g -O0
 # shellcheck disable=SC2046 # the language flags are a list of words
 clang-15 -target spir64 $(opencl_lang "$k") -g -O0 -emit-llvm -c "$k" -o "$tmp/k.bc"

@@ -301,6 +301,28 @@ void hd_check_report_free(hd_check_report *r)
 	hd_buf_free(&r->failures);
 }
 
+void hd_check_report_add(hd_check_report *sum, const hd_check_report *r)
+{
+	sum->stops += r->stops;
+	sum->lanes += r->lanes;
+	sum->right += r->right;
+	sum->wrong += r->wrong;
+	sum->unavailable += r->unavailable;
+	sum->missing += r->missing;
+	sum->unset += r->unset;
+	sum->layout += r->layout;
+	sum->extra += r->extra;
+	sum->frames += r->frames;
+	sum->not_reached += r->not_reached;
+	sum->unmatched += r->unmatched;
+	if (sum->nkept < 2 * HD_CHECK_MAX_FAILURES) {  /* a report's lines stay whole */
+		hd_buf_put(&sum->failures, r->failures.data, r->failures.len);
+		sum->nkept += r->nkept;
+		sum->nkept_wrong += r->nkept_wrong;
+	}
+	sum->nfailures += r->nfailures;
+}
+
 double hd_check_score(const hd_check_report *r)
 {
 	double bad = 4.0 * (double)r->wrong + 2.0 * (double)r->missing +

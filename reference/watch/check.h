@@ -40,6 +40,9 @@ typedef struct hd_check_report {
 int hd_check_reference(const hd_spv_module *m, const hd_exec_config *c, const char *label,
                        hd_check_report *r, hd_status *st);
 void hd_check_report_free(hd_check_report *r);
+/* Adds r's counts into sum, and its failure lines while sum holds fewer
+ * than twice HD_CHECK_MAX_FAILURES (a report's lines are taken whole). */
+void hd_check_report_add(hd_check_report *sum, const hd_check_report *r);
 /* The report's score, in the spirit of Dexter: right over right plus the
  * penalties, wrong 4, missing 2, unavailable and not reached 1 each
  * (docs/value-check.md, "Score"); 1 when nothing was judged. */
