@@ -120,16 +120,23 @@ static int run_watch(const hc_job *job, const char *out, const hd_codeobj *co, w
 static int decide(const hc_profile *p, const watch_run *w, hc_result *r)
 {
 	const hd_check_report *j = &w->sum[p->watch], *e = &w->sum[HD_READING_EXTENSION];
-	char counts[400];
+	char counts[600];
+	size_t n;
 	int rc;
 
-	snprintf(counts, sizeof counts,
-	         "reading %s: %llu right, %llu wrong, %llu unavailable, %llu missing, "
-	         "%llu not reached, %llu layout; score %.3f",
-	         hd_reading_name(p->watch), (unsigned long long)j->right,
-	         (unsigned long long)j->wrong, (unsigned long long)j->unavailable,
-	         (unsigned long long)j->missing, (unsigned long long)j->not_reached,
-	         (unsigned long long)j->layout, hd_check_score(j));
+	n = (size_t)snprintf(counts, sizeof counts,
+	                     "reading %s: %llu right, %llu wrong, %llu unavailable, %llu missing, "
+	                     "%llu not reached, %llu layout; score %.3f; right/wrong by reading:",
+	                     hd_reading_name(p->watch), (unsigned long long)j->right,
+	                     (unsigned long long)j->wrong, (unsigned long long)j->unavailable,
+	                     (unsigned long long)j->missing, (unsigned long long)j->not_reached,
+	                     (unsigned long long)j->layout, hd_check_score(j));
+	/* which reading gives the right values, for every reading */
+	for (unsigned k = 0; k < HD_READINGS && n < sizeof counts; k++)
+		n += (size_t)snprintf(counts + n, sizeof counts - n, " %s %llu/%llu",
+		                      hd_reading_name((hd_reading_kind)k),
+		                      (unsigned long long)w->sum[k].right,
+		                      (unsigned long long)w->sum[k].wrong);
 	r->has_score = 1;
 	r->score = hd_check_score(j);
 	if (j->wrong > 0 || (w->ending[0] != '\0' && !w->unsupported))
