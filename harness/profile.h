@@ -10,7 +10,7 @@
 
 #include "dwarf/ops.h"
 #include "util/status.h"
-#include "watch/reading.h"
+#include "debugger/reading.h"
 
 typedef enum hc_role {
 	HC_ROLE_COMPILE_SPIRV,   /* SPIR-V module in, AMDGPU ELF out */

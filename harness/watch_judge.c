@@ -3,7 +3,7 @@
  * executor, kernel by kernel of the case's committed watch, on the inputs
  * the interpreter gives the case's module (a SPIR-V case itself, or a
  * kernel's module from the Khronos route, frontend/), and its DWARF is judged at every
- * statement stop and lane under each reading (reference/watch/). The
+ * statement stop and lane under each reading (reference/valuecheck/). The
  * profile names the reading that decides; a value right under it but not
  * under the extension's is a compatibility warning. */
 #include <errno.h>
@@ -18,7 +18,7 @@
 #include "opencl_spirv.h"
 #include "spirv/spirv.h"
 #include "util/file.h"
-#include "watch/co_watch.h"
+#include "valuecheck/co_watch.h"
 
 typedef struct watch_run {
 	hd_check_report sum[HD_READINGS];  /* over the kernels */

@@ -13,7 +13,7 @@
 #include "dwarf/expr.h"
 #include "lower/lower.h"
 #include "spirv/spirv.h"
-#include "watch/dwarf_frame.h"
+#include "debugger/dwarf_frame.h"
 
 #include <libdwarf/dwarf.h>
 #include <stdlib.h>

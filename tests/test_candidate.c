@@ -1,4 +1,4 @@
-/* The value check of a candidate's code object (reference/watch/candidate.c),
+/* The value check of a candidate's code object (reference/valuecheck/candidate.c),
  * on a unit built by hand: a kernel whose variable x lives in VGPR 0, two
  * statement rows, and a watch that says what x holds at each for two
  * work-items. The model stands where the executor will: its registers are
@@ -9,7 +9,7 @@
 
 #include <libdwarf/dwarf.h>
 
-#include "watch/candidate.h"
+#include "valuecheck/candidate.h"
 
 static const char watch[] =
 	"hdcts-watch 1\n"

@@ -1,7 +1,7 @@
-/* Judging a debugger's view of one stop and lane (reference/watch/judge.c):
+/* Judging a debugger's view of one stop and lane (reference/valuecheck/judge.c):
  * the text rule for `<unset>` parts, and every outcome a variable can get. */
 #include "tap.h"
-#include "watch/judge.h"
+#include "valuecheck/judge.h"
 
 static void texts(void)
 {

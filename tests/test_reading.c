@@ -1,4 +1,4 @@
-/* Readings of a producer's location expressions (reference/watch/reading.c):
+/* Readings of a producer's location expressions (reference/debugger/reading.c):
  * the extension's operations each reading writes for clang's amdgcn forms,
  * and what the variable then reads on a model: only LLVM's reading finds
  * the value a wave stored through a 32-bit frame register in private
@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "amdgpu/model.h"
-#include "watch/dwarf_frame.h"
-#include "watch/reading.h"
+#include "debugger/dwarf_frame.h"
+#include "debugger/reading.h"
 
 #define SGPR33 65  /* AMDGPUUsage "DWARF Register Identifier": SGPR0 is 32 */
 #define FORM_ASPACE 0xe1  /* DW_OP_LLVM_form_aspace_address, amdgpu-v0 */

@@ -1,9 +1,9 @@
-/* Matching a debugger's stops with a watch's (reference/watch/stop_index.c):
+/* Matching a debugger's stops with a watch's (reference/valuecheck/stop_index.c):
  * the k-th visit of a line meets the k-th visit in the source, the column
  * picks among a visit's stops, lines the debugger skips are passed over and
  * counted, and files match by their last component. */
 #include "tap.h"
-#include "watch/stop_index.h"
+#include "valuecheck/stop_index.h"
 
 static const char watch[] =
 	"hdcts-watch 1\n"

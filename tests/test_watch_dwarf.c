@@ -9,7 +9,7 @@
 #include "lower_eval.h"
 
 #include "dwarf/dwarf_ext.h"
-#include "watch/dwarf_frame.h"
+#include "debugger/dwarf_frame.h"
 
 #define HEAD \
 	"OpCapability Addresses\n" \

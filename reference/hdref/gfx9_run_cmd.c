@@ -20,7 +20,7 @@
 #include "commands.h"
 #include "exec/exec.h"
 #include "util/file.h"
-#include "watch/co_inputs.h"
+#include "valuecheck/co_inputs.h"
 
 static int usage(void)
 {

@@ -14,7 +14,7 @@
 #include "amdgpu/codeobj/codeobj.h"
 #include "commands.h"
 #include "util/file.h"
-#include "watch/co_watch.h"
+#include "valuecheck/co_watch.h"
 
 static int usage(void)
 {

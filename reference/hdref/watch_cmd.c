@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "watch/check.h"
+#include "valuecheck/check.h"
 #include "watch/watch.h"
 
 /* hdref watch --check: the value check of the reference lowering

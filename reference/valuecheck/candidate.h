@@ -13,8 +13,8 @@
 #include "check.h"
 #include "dwarf/die.h"
 #include "dwarf/eval.h"
-#include "reading.h"
-#include "watch_file.h"
+#include "debugger/reading.h"
+#include "watch/watch_file.h"
 
 typedef struct hd_candidate hd_candidate;
 

@@ -5,7 +5,7 @@
 
 #include "candidate.h"
 #include "dwarf/expr.h"
-#include "dwarf_frame.h"
+#include "debugger/dwarf_frame.h"
 #include "judge.h"
 #include "stop_index.h"
 

@@ -12,7 +12,7 @@
 #ifndef HD_WATCH_STOP_INDEX_H
 #define HD_WATCH_STOP_INDEX_H
 
-#include "watch_file.h"
+#include "watch/watch_file.h"
 
 typedef struct hd_stop_index hd_stop_index;
 

@@ -14,10 +14,10 @@
 #include "amdgpu/model.h"
 #include "check.h"
 #include "dwarf/eval.h"
-#include "dwarf_frame.h"
+#include "debugger/dwarf_frame.h"
 #include "judge.h"
 #include "lower/lower.h"
-#include "watch.h"
+#include "watch/watch.h"
 
 typedef struct checker {
 	const hd_spv_module *m;

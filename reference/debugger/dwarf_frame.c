@@ -8,7 +8,7 @@
 #include "dwarf_frame.h"
 #include "dwarf_type.h"
 #include "reading.h"
-#include "value_text.h"
+#include "watch/value_text.h"
 
 /* A value larger than this is not read: a debugger would page it. */
 #define MAX_VALUE_BYTES ((uint64_t)16 << 20)

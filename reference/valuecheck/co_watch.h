@@ -8,8 +8,8 @@
 
 #include "check.h"
 #include "co_inputs.h"
-#include "reading.h"
-#include "watch_file.h"
+#include "debugger/reading.h"
+#include "watch/watch_file.h"
 
 /* Checks kernel `kernel` of the code object at path (co, already read)
  * against wf. x is the interpreter made for the same kernel of the

@@ -7,7 +7,7 @@
 #define HD_WATCH_JUDGE_H
 
 #include "check.h"
-#include "dwarf_frame.h"
+#include "debugger/dwarf_frame.h"
 
 /* The expected side of one stop and work-item: n variables, sorted by name
  * (strcmp), and the text of each (valid until the next call of text). */

@@ -14,7 +14,7 @@
 #include "dwarf/dwarf_ext.h"
 #include "dwarf_frame.h"
 #include "dwarf_type.h"
-#include "value_text.h"
+#include "watch/value_text.h"
 
 /* Composites nest at most this deep in the text, as on the SPIR-V side. */
 #define PRINT_DEPTH 32
