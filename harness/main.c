@@ -15,9 +15,7 @@
 
 enum { EXIT_NONCONFORMING = 1, EXIT_USAGE = 2, EXIT_FAILED = 3 };
 
-static int usage(void)
-{
-	fprintf(stderr,
+static const char usage_text[] =
 	        "usage: hdcts run [--candidate NAME|FILE.ini] [--cases GLOB] [-j N] [--shard I/N]\n"
 	        "                 [--timeout S] [--resume] [--out DIR] [--baseline RESULTS.json]\n"
 	        "       hdcts compare A.json B.json [--html FILE]\n"
@@ -25,8 +23,20 @@ static int usage(void)
 	        "       hdcts package --run DIR [-o FILE.tar.gz] [--partial]\n"
 	        "The candidate defaults to the built-in `reference`; reports go to reports/NAME.\n"
 	        "exit status: 0 conforms; 1 a must-pass result does not (compare: a regression);\n"
-	        "2 usage or bad input (package: a run it cannot package); 3 the run failed\n");
+	        "2 usage or bad input (package: a run it cannot package); 3 the run failed\n";
+
+/* A usage error: what was wrong (NULL: nothing more to say), then the usage. */
+static int usage_error(const char *why)
+{
+	if (why != NULL)
+		fprintf(stderr, "hdcts: %s\n", why);
+	fputs(usage_text, stderr);
 	return EXIT_USAGE;
+}
+
+static int usage(void)
+{
+	return usage_error(NULL);
 }
 
 static int parse_shard(const char *s, hc_options *o)
@@ -41,29 +51,60 @@ static int parse_shard(const char *s, hc_options *o)
 	return 0;
 }
 
-static int parse_run(int argc, char **argv, hc_options *o)
+/* A whole decimal number in [lo, hi] (a timeout may have a fraction). */
+static int parse_number(const char *s, double lo, double hi, int whole, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end != '\0' || !(v >= lo && v <= hi) || (whole && v != (double)(long)v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* The options of hdcts run; -1 with why set on a usage error. */
+static int parse_run(int argc, char **argv, hc_options *o, char *why, size_t size)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		double n;
 		if (strcmp(a, "--resume") == 0) {
 			o->resume = 1;
 			continue;
 		}
-		if (v == NULL)
+		if (strncmp(a, "-", 1) != 0 || strcmp(a, "-") == 0) {
+			snprintf(why, size, "run: unexpected argument '%s'", a);
 			return -1;
+		}
+		if (v == NULL) {
+			snprintf(why, size, "run: %s needs a value, or is no option of run", a);
+			return -1;
+		}
 		i++;
 		if (strcmp(a, "--candidate") == 0)
 			o->candidate = v;
 		else if (strcmp(a, "--cases") == 0)
 			o->glob = v;
-		else if (strcmp(a, "-j") == 0)
-			o->jobs = (unsigned)strtoul(v, NULL, 10);
-		else if (strcmp(a, "--shard") == 0) {
-			if (parse_shard(v, o) != 0)
+		else if (strcmp(a, "-j") == 0) {
+			if (parse_number(v, 1, 256, 1, &n) != 0) {
+				snprintf(why, size, "run: -j takes 1 to 256 commands at once, not '%s'", v);
 				return -1;
-		} else if (strcmp(a, "--timeout") == 0)
-			o->timeout = strtod(v, NULL);
-		else if (strcmp(a, "--out") == 0)
+			}
+			o->jobs = (unsigned)n;
+		} else if (strcmp(a, "--shard") == 0) {
+			if (parse_shard(v, o) != 0) {
+				snprintf(why, size, "run: --shard takes I/N with 1 <= I <= N, not '%s'", v);
+				return -1;
+			}
+		} else if (strcmp(a, "--timeout") == 0) {
+			if (parse_number(v, 0.001, 86400, 0, &n) != 0) {
+				snprintf(why, size, "run: --timeout takes seconds above 0 and up to 86400, "
+				                    "not '%s'", v);
+				return -1;
+			}
+			o->timeout = n;
+		} else if (strcmp(a, "--out") == 0)
 			o->out = v;
 		else if (strcmp(a, "--suite") == 0)
 			o->suite = v;
@@ -73,10 +114,12 @@ static int parse_run(int argc, char **argv, hc_options *o)
 			o->revision = v;
 		else if (strcmp(a, "--baseline") == 0)
 			o->baseline = v;
-		else
+		else {
+			snprintf(why, size, "run: unknown option %s", a);
 			return -1;
+		}
 	}
-	return o->jobs == 0 || o->jobs > 256 ? -1 : 0;
+	return 0;
 }
 
 static int cmd_run(int argc, char **argv)
@@ -84,7 +127,7 @@ static int cmd_run(int argc, char **argv)
 	hc_options o;
 	hc_run baseline;
 	hd_status st;
-	char candidates[PATH_MAX + 32], suite[PATH_MAX], hdref[PATH_MAX];
+	char candidates[PATH_MAX + 32], suite[PATH_MAX], hdref[PATH_MAX], why[300];
 	int rc;
 
 	memset(&o, 0, sizeof o);
@@ -93,8 +136,8 @@ static int cmd_run(int argc, char **argv)
 	o.hdref = getenv("HDREF") ? getenv("HDREF") : HC_HDREF;
 	o.revision = getenv("HDCTS_REVISION");
 	o.jobs = 1;
-	if (parse_run(argc, argv, &o) != 0)
-		return usage();
+	if (parse_run(argc, argv, &o, why, sizeof why) != 0)
+		return usage_error(why);
 	/* candidate commands run in scratch directories: absolute paths only */
 	if (realpath(o.suite, suite) == NULL || realpath(o.hdref, hdref) == NULL) {
 		fprintf(stderr, "hdcts run: cannot find the suite %s or hdref %s\n", o.suite,
@@ -162,7 +205,12 @@ static int cmd_facts(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		return usage();
+		return usage_error("no command");
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
 	if (strcmp(argv[1], "run") == 0)
 		return cmd_run(argc - 2, argv + 2);
 	if (strcmp(argv[1], "compare") == 0)
@@ -175,5 +223,6 @@ int main(int argc, char **argv)
 		printf("hdcts %s\n", HC_VERSION);
 		return 0;
 	}
+	fprintf(stderr, "hdcts: unknown command '%s'\n", argv[1]);
 	return usage();
 }

@@ -591,6 +591,13 @@ static int setup(runner *r, hd_status *st)
 		return -1;
 	if (build_batches(r, &hooks, st) != 0)
 		return -1;
+	/* a run that judges nothing would conform on nothing */
+	if (r->total == 0)
+		return hd_fail(st, HD_BAD_INPUT, "empty-selection", 0,
+		               "no case to run: %s%s selects none of the cases the roles of %s "
+		               "take%s", r->o->glob ? "--cases " : "the suite",
+		               r->o->glob ? r->o->glob : "", r->profile.name,
+		               r->o->shards > 1 ? " in this shard" : "");
 	if (load_lists(r, st) != 0)
 		return -1;
 	if (r->o->out != NULL)

@@ -199,5 +199,25 @@ point "--baseline reads the baseline before the run replaces it; no baseline, no
 [ -e "$tmp/nobase/journal.jsonl" ] && echo "a run started without its baseline" >>"$tmp/why"
 point "a baseline that cannot be read stops the run before it starts"
 
+"$hdcts" run --cases 'expr/no-such-case-*' --out "$tmp/empty" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] || echo "an empty selection must be a usage error (2)" >>"$tmp/why"
+grep -q "no case to run: --cases expr/no-such-case-\* selects none" "$tmp/err" ||
+	{ echo "no reason given:"; cat "$tmp/err"; } >>"$tmp/why"
+grep -q "conforms" "$tmp/out" && echo "an empty run printed a verdict" >>"$tmp/why"
+point "a --cases glob that selects nothing is a usage error, never a verdict"
+
+"$hdcts" --help >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && grep -q '^usage: hdcts run' "$tmp/out" ||
+	echo "--help must print the usage on stdout and exit 0" >>"$tmp/why"
+for bad in "--timeout -1" "--timeout abc" "-j 0" "-j x" "--shard 3/2" "--nope 1" "stray"; do
+	# shellcheck disable=SC2086 # each is an option and its value
+	"$hdcts" run $bad --cases 'expr/arith-a*' --out "$tmp/bad" >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 2 ] || echo "run $bad: exit status $rc, not 2" >>"$tmp/why"
+	head -n 1 "$tmp/err" | grep -q '^hdcts: run: ' ||
+		echo "run $bad: no line saying what is wrong: $(head -n 1 "$tmp/err")" >>"$tmp/why"
+done
+point "--help exits 0; a bad option or value is a usage error that says what is wrong"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
