@@ -4,6 +4,7 @@
  * role or a limit. */
 #include "profile.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,10 @@
 
 static const char *const role_names[HC_ROLE_COUNT] = {
 	"compile-spirv", "compile-opencl", "evaluate", "decode"
+};
+
+const char *const hc_placeholders[] = {
+	"in", "out", "scratch", "spirv", "harness", "hdref", "encoding", "profile_dir", NULL
 };
 
 const char *hc_role_name(hc_role r)
@@ -78,6 +83,17 @@ static int set_list(reader *r, const char *v, char ***out, size_t *n)
 	return 0;
 }
 
+/* A name reports/NAME can hold: no '/', no leading '.', so no escape. */
+static int plain_name(const char *v)
+{
+	if (*v == '\0' || *v == '.')
+		return 0;
+	for (; *v; v++)
+		if (!isalnum((unsigned char)*v) && *v != '.' && *v != '_' && *v != '-')
+			return 0;
+	return 1;
+}
+
 static int set_str(reader *r, char **field, const char *v, const char *key)
 {
 	if (*field != NULL)
@@ -135,6 +151,9 @@ static int candidate_key(reader *r, const char *k, const char *v)
 {
 	hc_profile *p = r->p;
 
+	if (strcmp(k, "name") == 0 && !plain_name(v))
+		return bad(r, "a name is letters, digits, '.', '_' and '-', not starting with '.': ",
+		           v);
 	if (strcmp(k, "name") == 0)
 		return set_str(r, &p->name, v, k);
 	if (strcmp(k, "description") == 0)
@@ -176,11 +195,35 @@ static int candidate_key(reader *r, const char *k, const char *v)
 	return bad(r, "unknown key in [candidate]: ", k);
 }
 
+/* Every {name} of a command template (a lower-case word in braces, not a
+ * shell's ${NAME}) must be a placeholder the runner fills (docs/
+ * candidates.md, "Roles"): a typo would reach the shell as it is. */
+static int check_placeholders(reader *r, const char *v)
+{
+	for (const char *p = strchr(v, '{'); p != NULL; p = strchr(p + 1, '{')) {
+		size_t n = 0;
+		int known = 0;
+		while (islower((unsigned char)p[1 + n]) || p[1 + n] == '_')
+			n++;
+		if (n == 0 || p[1 + n] != '}' || (p > v && p[-1] == '$'))
+			continue;
+		for (size_t i = 0; hc_placeholders[i] != NULL; i++)
+			known |= strlen(hc_placeholders[i]) == n && strncmp(p + 1, hc_placeholders[i], n) == 0;
+		if (!known) {
+			char tok[80];
+			snprintf(tok, sizeof tok, "%.*s", (int)(n + 2 < 70 ? n + 2 : 70), p);
+			return bad(r, "unknown placeholder (the placeholders are {in} {out} {scratch} "
+			              "{spirv} {harness} {hdref} {encoding} {profile_dir}): ", tok);
+		}
+	}
+	return 0;
+}
+
 static int role_key(reader *r, const char *k, const char *v)
 {
 	for (int i = 0; i < HC_ROLE_COUNT; i++)
 		if (strcmp(k, role_names[i]) == 0)
-			return set_str(r, &r->p->role[i], v, k);
+			return check_placeholders(r, v) != 0 ? -1 : set_str(r, &r->p->role[i], v, k);
 	return bad(r, "unknown role: ", k);
 }
 
@@ -305,8 +348,11 @@ int hc_profile_find(const char *name, const char *dir, hc_profile *p, hd_status 
 	         slash != NULL ? path : ".");
 	hd_buf_init(&b);
 	if (hd_read_file(path, MAX_PROFILE, &b, st) != 0) {
+		char why[sizeof st->msg];
+		snprintf(why, sizeof why, "%s", st->msg);
 		hd_buf_free(&b);
-		return -1;
+		return hd_fail(st, HD_BAD_INPUT, "no-candidate", 0, "candidate %s: %s: %s", name, path,
+		               why);
 	}
 	rc = load_text((const char *)b.data, b.len, path, pdir, p, st);
 	hd_buf_free(&b);

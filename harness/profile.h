@@ -23,6 +23,10 @@ typedef enum hc_role {
 /* "compile-spirv", "compile-opencl", "evaluate", "decode" */
 const char *hc_role_name(hc_role r);
 
+/* The placeholders a command template may hold, NULL-terminated
+ * (docs/candidates.md, "Roles"); the runner fills each. */
+extern const char *const hc_placeholders[];
+
 typedef struct hc_profile {
 	char *path;                    /* the file; "(built in)" for reference */
 	char *dir;                     /* the file's directory: waivers are relative to it */

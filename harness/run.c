@@ -64,42 +64,43 @@ static void on_signal(int sig)
 
 /* ---- paths and commands ---- */
 
-/* The template with {in} {out} {scratch} {harness} {hdref} {encoding}
- * {spirv} replaced by quoted values; an unknown {name} is kept as written.
- * {spirv} is where a compile-opencl command leaves the SPIR-V module it
- * made on the way, if it makes one: OUT.spv (judge.c reads it there). */
+/* The template with each placeholder (hc_placeholders) replaced by its
+ * quoted value; the profile's reader has refused any other. {spirv} is
+ * where a compile-opencl command leaves the SPIR-V module it made on the
+ * way, if it makes one: OUT.spv (judge.c reads it there); {profile_dir}
+ * the profile's directory, so an adapter beside it needs no absolute path. */
 static char *expand(const runner *r, const char *tmpl, hd_profile enc, const char *in,
                     const char *out, const char *scratch)
 {
-	enum { NVALUES = 7 };
-	char harness[4200], spirv[4500];
-	const char *names[NVALUES] = { "in",    "out",      "scratch", "harness",
-	                               "hdref", "encoding", "spirv" };
-	const char *values[NVALUES];
+	char harness[4200], spirv[4500], pdir[PATH_MAX];
+	const char *values[8];
 	hd_buf b;
 	char *s;
 
 	snprintf(harness, sizeof harness, "%s/harness", r->o->suite);
 	snprintf(spirv, sizeof spirv, "%s.spv", out);
+	if (realpath(r->profile.dir, pdir) == NULL)
+		snprintf(pdir, sizeof pdir, "%s", r->profile.dir);
 	values[0] = in;
 	values[1] = out;
 	values[2] = scratch;
-	values[3] = harness;
-	values[4] = r->o->hdref;
-	values[5] = hd_profile_name(enc);
-	values[6] = spirv;
+	values[3] = spirv;
+	values[4] = harness;
+	values[5] = r->o->hdref;
+	values[6] = hd_profile_name(enc);
+	values[7] = pdir;
 	hd_buf_init(&b);
 	while (*tmpl) {
-		size_t i = NVALUES;
+		size_t i = 0, n = 0;
 		if (*tmpl == '{')
-			for (i = 0; i < NVALUES; i++) {
-				size_t n = strlen(names[i]);
-				if (strncmp(tmpl + 1, names[i], n) == 0 && tmpl[1 + n] == '}')
+			for (; hc_placeholders[i] != NULL; i++) {
+				n = strlen(hc_placeholders[i]);
+				if (strncmp(tmpl + 1, hc_placeholders[i], n) == 0 && tmpl[1 + n] == '}')
 					break;
 			}
-		if (i < NVALUES) {
+		if (*tmpl == '{' && hc_placeholders[i] != NULL) {
 			hd_buf_sh_quote(&b, values[i]);
-			tmpl += strlen(names[i]) + 2;
+			tmpl += n + 2;
 		} else {
 			hd_buf_byte(&b, (uint8_t)*tmpl++);
 		}
@@ -515,7 +516,12 @@ static int load_lists(runner *r, hd_status *st)
 		snprintf(path, sizeof path, "%s", r->profile.waivers);
 	else
 		snprintf(path, sizeof path, "%s/%s", r->profile.dir, r->profile.waivers);
-	return hc_lines_read(&r->waivers, path, ' ', 3, 0, st);
+	if (hc_lines_read(&r->waivers, path, ' ', 3, 0, st) != 0) {
+		char why[sizeof st->msg];
+		snprintf(why, sizeof why, "%s", st->msg);
+		return hd_fail(st, HD_BAD_INPUT, "waivers", 0, "the waiver file %s: %s", path, why);
+	}
+	return 0;
 }
 
 /* Replays the resumed results on TAP so the stream is whole. */

@@ -219,5 +219,41 @@ for bad in "--timeout -1" "--timeout abc" "-j 0" "-j x" "--shard 3/2" "--nope 1"
 done
 point "--help exits 0; a bad option or value is a usage error that says what is wrong"
 
+# profile checks: each is a usage error (2) whose message names the line or the path
+# bad_profile LABEL WANT LINE...: a profile of those [candidate] lines fails so
+bad_profile() {
+	label=$1 want=$2
+	shift 2
+	profile_ini evaluate 2 badp "$HDREF eval {in} > {out}" "$@"
+	"$hdcts" run --candidate "$tmp/badp.ini" --cases 'expr/arith-a*' --out "$tmp/badp" \
+		>/dev/null 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 2 ] || echo "$label: exit status $rc, not 2" >>"$tmp/why"
+	grep -q -- "$want" "$tmp/err" || { echo "$label: no '$want' in:"; cat "$tmp/err"; } >>"$tmp/why"
+}
+bad_profile "a name that leaves reports/" "badp.ini:4: a name is letters" "name = ../../x"
+bad_profile "a missing waiver file" "the waiver file $tmp/none.waivers: cannot open" \
+	"waivers = none.waivers"
+profile_ini evaluate 2 typo "$HDREF eval {input} > {out}"
+"$hdcts" run --candidate "$tmp/typo.ini" --cases 'expr/arith-a*' --out "$tmp/typo" \
+	>/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'typo.ini:5: unknown placeholder .*{input}' "$tmp/err" ||
+	{ echo "an unknown placeholder:"; cat "$tmp/err"; } >>"$tmp/why"
+"$hdcts" run --candidate no-such-candidate --out "$tmp/nocand" >/dev/null 2>"$tmp/err"
+grep -q 'candidate no-such-candidate: .*/harness/candidates/no-such-candidate.ini: cannot open' \
+	"$tmp/err" || { echo "an unknown candidate:"; cat "$tmp/err"; } >>"$tmp/why"
+point "a profile's bad name, placeholder or waiver file, and an unknown candidate, name what is wrong"
+
+mkdir -p "$tmp/vendor"
+printf '#!/bin/sh\nexec "$HDREF" eval "$1" > "$2"\n' >"$tmp/vendor/adapter.sh"
+printf '[candidate]\nname = vendor\n[roles]\nevaluate = sh {profile_dir}/adapter.sh {in} {out}\n' \
+	>"$tmp/vendor/vendor.ini"
+"$hdcts" run --candidate "$tmp/vendor/vendor.ini" --cases 'expr/arith-a*' \
+	--out "$tmp/vendorrun" >/dev/null 2>"$tmp/err" ||
+	{ echo "exit status $?"; cat "$tmp/err"; } >>"$tmp/why"
+grep -q '"outcome":"fail"' "$tmp/vendorrun/journal.jsonl" 2>/dev/null &&
+	echo "the adapter beside its profile did not run" >>"$tmp/why"
+point "{profile_dir} finds an adapter beside its profile"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
