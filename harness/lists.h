@@ -30,9 +30,9 @@ void hc_lines_free(hc_lines *l);
 /* coverage.tsv is sorted by case: the facts of case_id are v[*first ..
  * *first + n). */
 size_t hc_facts_of(const hc_lines *index, const char *case_id, size_t *first);
-/* The waiver reason for (case_id, check), or NULL: a waiver line is
- * `CASE-GLOB CHECK REASON`. */
-const char *hc_waiver(const hc_lines *waivers, const char *case_id, const char *check);
+/* The waiver line for (case_id, check), or waivers->n when none: a waiver
+ * line is `CASE-ID CHECK REASON`, both exact (docs/conformance.md). */
+size_t hc_waiver(const hc_lines *waivers, const char *case_id, const char *check);
 /* Whether case_id matches a line (a glob) of the must-pass list. */
 int hc_must_pass(const hc_lines *mustpass, const char *case_id);
 

@@ -190,9 +190,20 @@ static void scope_text(hd_buf *b, const hc_provenance *pv)
 		hd_buf_printf(b, " --shard %u/%u", pv->shard, pv->shards);
 }
 
+/* "conformant", "conformant with N waivers" or "not conformant". */
 static const char *verdict(const hc_run *run)
 {
-	return hc_run_conforms(run) ? "conformant" : "not conformant";
+	static char text[64];
+	hc_verdict v;
+
+	hc_run_verdict(run, &v);
+	if (!v.conforms)
+		return "not conformant";
+	if (v.waived == 0)
+		return "conformant";
+	snprintf(text, sizeof text, "conformant with %zu waiver%s", v.waived,
+	         v.waived == 1 ? "" : "s");
+	return text;
 }
 
 /* VERDICT.txt: `key: value` lines, the verdict last. */

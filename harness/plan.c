@@ -177,6 +177,20 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	return 0;
 }
 
+int hc_check_known(const char *check)
+{
+	static const char *const checks[] = {
+		"evaluate", "decode", HC_CHECK_STRICT, HC_CHECK_CONFORMANCE_SPIRV,
+		HC_CHECK_CONFORMANCE_OPENCL, HC_CHECK_LOCATIONS_SPIRV, HC_CHECK_LOCATIONS_OPENCL,
+		HC_CHECK_SPIRV_OPENCL, HC_CHECK_WATCH_OPENCL, HC_CHECK_WATCH_SPIRV,
+	};
+
+	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+		if (strcmp(checks[i], check) == 0)
+			return 1;
+	return 0;
+}
+
 void hc_plan_free(hc_plan *plan)
 {
 	for (size_t i = 0; i < plan->n; i++)

@@ -43,4 +43,7 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
                   unsigned shard, unsigned shards, hd_status *st);
 void hc_plan_free(hc_plan *plan);
 
+/* Whether check names one of the checks above, "evaluate" or "decode". */
+int hc_check_known(const char *check);
+
 #endif

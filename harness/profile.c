@@ -3,6 +3,7 @@
  * a comment line. Unknown keys are errors, so a typo cannot silently drop a
  * role or a limit. */
 #include "profile.h"
+#include "optional.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -167,8 +168,18 @@ static int candidate_key(reader *r, const char *k, const char *v)
 		return set_number(r, v, 86400, &p->timeout);
 	if (strcmp(k, "requires") == 0)
 		return set_list(r, v, &p->requires, &p->nrequires);
-	if (strcmp(k, "not-supported") == 0)
-		return set_list(r, v, &p->not_supported, &p->nnot_supported);
+	if (strcmp(k, "not-supported") == 0) {
+		if (set_list(r, v, &p->not_supported, &p->nnot_supported) != 0)
+			return -1;
+		for (size_t i = 0; i < p->nnot_supported; i++)
+			if (hc_feature_find(p->not_supported[i]) == NULL) {
+				char why[700];
+				snprintf(why, sizeof why, "%.100s (the optional features are %s)",
+				         p->not_supported[i], hc_feature_names());
+				return bad(r, "not-supported names no optional feature: ", why);
+			}
+		return 0;
+	}
 	if (strcmp(k, "waivers") == 0)
 		return set_str(r, &p->waivers, v, k);
 	if (strcmp(k, "strict") == 0) {

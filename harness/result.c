@@ -200,10 +200,42 @@ void hc_run_count(const hc_run *run, size_t counts[HC_OUTCOME_COUNT])
 			counts[run->results[i].outcome]++;
 }
 
+void hc_run_verdict(const hc_run *run, hc_verdict *v)
+{
+	memset(v, 0, sizeof *v);
+	for (size_t i = 0; i < run->n; i++) {
+		hc_outcome o = run->results[i].outcome;
+		if (!run->results[i].must_pass)
+			continue;
+		v->must_pass++;
+		v->bad += !hc_outcome_conforms(o);
+		v->accepted += o == HC_PASS || o == HC_QUALITY_WARNING || o == HC_COMPAT_WARNING;
+		v->waived += o == HC_WAIVED;
+	}
+	/* a candidate conforms by passing, never by declaring everything away */
+	v->conforms = v->bad == 0 && v->accepted > 0;
+}
+
+void hc_verdict_text(const hc_verdict *v, hd_buf *out)
+{
+	if (v->conforms && v->waived == 0)
+		hd_buf_printf(out, "conforms");
+	else if (v->conforms)
+		hd_buf_printf(out, "conforms with %zu waiver%s", v->waived, v->waived == 1 ? "" : "s");
+	else if (v->bad > 0)
+		hd_buf_printf(out, "does not conform: %zu of %zu must-pass results do not", v->bad,
+		              v->must_pass);
+	else if (v->must_pass == 0)
+		hd_buf_printf(out, "does not conform: no must-pass result");
+	else
+		hd_buf_printf(out, "does not conform: none of the %zu must-pass results was accepted "
+		              "(all waived or not supported)", v->must_pass);
+}
+
 int hc_run_conforms(const hc_run *run)
 {
-	for (size_t i = 0; i < run->n; i++)
-		if (run->results[i].must_pass && !hc_outcome_conforms(run->results[i].outcome))
-			return 0;
-	return 1;
+	hc_verdict v;
+
+	hc_run_verdict(run, &v);
+	return v.conforms;
 }

@@ -67,7 +67,21 @@ int hc_run_add(hc_run *run, const hc_result *r);
 void hc_run_sort(hc_run *run);
 /* Counts per outcome into counts[HC_OUTCOME_COUNT]. */
 void hc_run_count(const hc_run *run, size_t counts[HC_OUTCOME_COUNT]);
-/* Whether every must-pass result ends in a conforming outcome. */
+/* The verdict (docs/conformance.md, "The verdict"): a run conforms when
+ * every must-pass result ends in a conforming outcome and at least one was
+ * accepted (pass, quality or compatibility warning): waivers and
+ * not-supported declarations alone never make a candidate conform. */
+typedef struct hc_verdict {
+	int conforms;
+	size_t must_pass;   /* must-pass results */
+	size_t bad;         /* of them non-conforming */
+	size_t accepted;    /* of them pass, quality-warning or compatibility-warning */
+	size_t waived;      /* of them waived */
+} hc_verdict;
+void hc_run_verdict(const hc_run *run, hc_verdict *v);
+/* "conforms", "conforms with N waivers" or "does not conform: WHY". */
+void hc_verdict_text(const hc_verdict *v, hd_buf *out);
+/* hc_run_verdict's conforms. */
 int hc_run_conforms(const hc_run *run);
 
 /* ---- JSON (json.c): results.json and the journal ---- */

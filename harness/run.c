@@ -19,6 +19,7 @@
 #include "child.h"
 #include "decode_run.h"
 #include "journal.h"
+#include "optional.h"
 #include "judge.h"
 #include "lists.h"
 #include "plan.h"
@@ -45,6 +46,7 @@ typedef struct runner {
 	hc_run run;
 	hc_journal journal;
 	hc_lines index, waivers, mustpass;
+	unsigned char *waiver_used;  /* one per waiver line: it waived a result */
 	char outdir[4096], scratch[4200];
 	size_t tap_number;
 	size_t done;          /* results in the run, resumed ones included */
@@ -196,8 +198,7 @@ static int start_job(runner *r, slot *s, size_t k, hd_status *st)
 /* The facts, waiver and must-pass mark of a result, from the run's lists. */
 static int annotate(runner *r, hc_result *res)
 {
-	size_t first, n = hc_facts_of(&r->index, res->case_id, &first);
-	const char *w;
+	size_t first, n = hc_facts_of(&r->index, res->case_id, &first), w;
 
 	res->must_pass = hc_must_pass(&r->mustpass, res->case_id);
 	if (n > 0) {
@@ -209,9 +210,10 @@ static int annotate(runner *r, hc_result *res)
 				return -1;
 	}
 	if (!hc_outcome_conforms(res->outcome) &&
-	    (w = hc_waiver(&r->waivers, res->case_id, res->check)) != NULL) {
+	    (w = hc_waiver(&r->waivers, res->case_id, res->check)) < r->waivers.n) {
 		res->outcome = HC_WAIVED;
-		if ((res->waiver = strdup(w)) == NULL)
+		r->waiver_used[w] = 1;
+		if ((res->waiver = strdup(r->waivers.v[w].c)) == NULL)
 			return -1;
 	}
 	return 0;
@@ -324,22 +326,15 @@ static int record_plain(runner *r, size_t k, hc_outcome o, const char *reason,
 	return rc;
 }
 
-/* The profile's not-supported entry that matches the job's case: a case-id
- * glob, or a fact of the case or the first words of one. */
+/* The profile's not-supported feature that the case needs (optional.h). */
 static const char *unsupported(const runner *r, const char *case_id)
 {
 	size_t first, n = hc_facts_of(&r->index, case_id, &first);
 
 	for (size_t e = 0; e < r->profile.nnot_supported; e++) {
-		const char *want = r->profile.not_supported[e];
-		size_t len = strlen(want);
-		if (fnmatch(want, case_id, 0) == 0)
-			return want;
-		for (size_t i = first; i < first + n; i++) {
-			const char *fact = r->index.v[i].c;
-			if (strncmp(fact, want, len) == 0 && (fact[len] == '\0' || fact[len] == ' '))
-				return want;
-		}
+		const hc_feature *f = hc_feature_find(r->profile.not_supported[e]);
+		if (f != NULL && hc_feature_needed(f, case_id, r->index.v + first, n))
+			return f->name;
 	}
 	return NULL;
 }
@@ -499,6 +494,35 @@ static void utc_now(char *out, size_t size)
 	strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* Each waiver names one exact case id and one check, with a reason
+ * (docs/conformance.md, "What a candidate may declare"): a glob would
+ * waive results nobody looked at. */
+static int check_waivers(runner *r, const char *path, hd_status *st)
+{
+	for (size_t i = 0; i < r->waivers.n; i++) {
+		const hc_line *w = &r->waivers.v[i];
+		if (strpbrk(w->a, "*?[") != NULL)
+			return hd_fail(st, HD_BAD_INPUT, "waivers", 0,
+			               "%s: '%s %s': a waiver names one exact case id, not a glob",
+			               path, w->a, w->b);
+		if (!hc_check_known(w->b))
+			return hd_fail(st, HD_BAD_INPUT, "waivers", 0,
+			               "%s: '%s %s': no check is called %s", path, w->a, w->b, w->b);
+	}
+	r->waiver_used = calloc(r->waivers.n ? r->waivers.n : 1, 1);
+	return r->waiver_used != NULL ? 0 : hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
+	                                            "out of memory");
+}
+
+/* Waiver lines that waived nothing: a bug fixed, or a case renamed. */
+static void report_stale_waivers(const runner *r)
+{
+	for (size_t i = 0; r->waiver_used != NULL && i < r->waivers.n; i++)
+		if (!r->waiver_used[i])
+			fprintf(stderr, "hdcts run: waiver '%s %s' waives no result of this run\n",
+			        r->waivers.v[i].a, r->waivers.v[i].b);
+}
+
 static int load_lists(runner *r, hd_status *st)
 {
 	char path[4200];
@@ -521,7 +545,7 @@ static int load_lists(runner *r, hd_status *st)
 		snprintf(why, sizeof why, "%s", st->msg);
 		return hd_fail(st, HD_BAD_INPUT, "waivers", 0, "the waiver file %s: %s", path, why);
 	}
-	return 0;
+	return check_waivers(r, path, st);
 }
 
 /* Replays the resumed results on TAP so the stream is whole. */
@@ -624,6 +648,11 @@ static int setup(runner *r, hd_status *st)
 		return -1;
 	hc_run_sort(&r->run);
 	r->resumed = r->run.n;
+	for (size_t i = 0; i < r->run.n; i++) {  /* what the resumed results waived */
+		size_t w = hc_waiver(&r->waivers, r->run.results[i].case_id, r->run.results[i].check);
+		if (r->run.results[i].outcome == HC_WAIVED && w < r->waivers.n)
+			r->waiver_used[w] = 1;
+	}
 	for (size_t i = 0; i < r->nbatch; i++)
 		hc_decode_batch_resume(&r->batch[i], &r->run);
 	utc_now(stamp, sizeof stamp);
@@ -648,6 +677,7 @@ static void teardown(runner *r)
 	hc_profile_free(&r->profile);
 	hc_lines_free(&r->index);
 	hc_lines_free(&r->waivers);
+	free(r->waiver_used);
 	hc_lines_free(&r->mustpass);
 }
 
@@ -676,8 +706,10 @@ int hc_run_main(const hc_options *o, hd_status *st)
 	}
 	if (rc == 0)
 		rc = hc_baseline_report(o, &r.run, r.outdir, st);
-	if (rc == 0)
+	if (rc == 0) {
+		report_stale_waivers(&r);
 		rc = hc_run_conforms(&r.run) ? 0 : 1;
+	}
 	teardown(&r);
 	return rc;
 }

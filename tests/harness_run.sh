@@ -101,23 +101,57 @@ done
 pgrep -f 'sleep 29[.]75' >/dev/null && echo "a sleep outlived its timeout" >>"$tmp/why"
 point "a hanging candidate times out and its process group is killed"
 
-# 3. not-supported and waivers
-profile partial '{hdref} eval {in} > {out}' 'not-supported = DW_OP_abs'
-"$hdcts" run --candidate "$tmp/partial.ini" --cases 'expr/arith-a*' --out "$tmp/partial" \
+# 3. not-supported and waivers (docs/conformance.md, "What a candidate may declare")
+profile partial '{hdref} eval {in} > {out}' 'not-supported = wave32'
+"$hdcts" run --candidate "$tmp/partial.ini" --cases 'expr/amdgpu-*' --out "$tmp/partial" \
 	>/dev/null 2>&1
-grep '"case": *"expr/arith-abs"' "$tmp/partial/journal.jsonl" |
+grep '"case": *"expr/amdgpu-exec-wave32"' "$tmp/partial/journal.jsonl" |
 	grep -q '"outcome": *"not-supported"' ||
-	echo "arith-abs covers DW_OP_abs and must be not-supported" >>"$tmp/why"
+	echo "amdgpu-exec-wave32 needs wave32 and must be not-supported" >>"$tmp/why"
 outcomes "$tmp/partial" | grep -q '^pass ' || echo "the other cases must still pass" >>"$tmp/why"
-point "a not-supported fact skips the cases that cover it"
+for bad in DW_OP_abs '*' 'wave-32'; do
+	profile nsbad '{hdref} eval {in} > {out}' "not-supported = $bad"
+	"$hdcts" run --candidate "$tmp/nsbad.ini" --cases 'expr/arith-a*' --out "$tmp/nsbad" \
+		>/dev/null 2>"$tmp/err"
+	[ $? -eq 2 ] && grep -q 'not-supported names no optional feature' "$tmp/err" ||
+		echo "not-supported = $bad must be refused" >>"$tmp/why"
+done
+point "not-supported takes only the listed optional features, and skips the cases that need them"
 
-printf 'expr/arith-a* evaluate known wrong answer\n' >"$tmp/liar.waivers"
-profile waived "printf 'value generic = 0x0\\n' > {out}" 'waivers = liar.waivers'
-"$hdcts" run --candidate "$tmp/waived.ini" --cases 'expr/arith-a*' --out "$tmp/waived" \
-	>"$tmp/waived.tap" 2>&1 || echo "a fully waived run must conform (exit 0)" >>"$tmp/why"
-outcomes "$tmp/waived" | grep -q '^waived ' || echo "no waived outcome" >>"$tmp/why"
-grep -q '# TODO' "$tmp/waived.tap" || echo "waived results are TAP TODO" >>"$tmp/why"
-point "waived results keep their reason and conform"
+# one wrong answer (arith-abs), waived by its exact id; a line for a case that
+# passes waives nothing and is reported
+wrong_abs='case {in} in *arith-abs.case) printf "value generic = 0x0\n" > {out} ;; *) {hdref} eval {in} > {out} ;; esac'
+printf 'expr/arith-abs evaluate known wrong answer\nexpr/arith-add evaluate fixed since\n' \
+	>"$tmp/one.waivers"
+profile_ini evaluate 2 onewaiver "$wrong_abs" 'waivers = one.waivers'
+"$hdcts" run --candidate "$tmp/onewaiver.ini" --cases 'expr/arith-a*' --out "$tmp/onewaiver" \
+	>"$tmp/onewaiver.tap" 2>"$tmp/err" || echo "a run with one waiver must conform (exit 0)" >>"$tmp/why"
+outcomes "$tmp/onewaiver" | grep -q '^waived 1$' || echo "not one waived outcome" >>"$tmp/why"
+grep -q '# TODO' "$tmp/onewaiver.tap" || echo "waived results are TAP TODO" >>"$tmp/why"
+grep -q 'Verdict: conforms with 1 waiver\.' "$tmp/onewaiver/summary.md" ||
+	echo "summary.md does not say 'conforms with 1 waiver'" >>"$tmp/why"
+grep -q 'expr/arith-abs evaluate: known wrong answer' "$tmp/onewaiver/summary.md" ||
+	echo "summary.md does not list the waiver" >>"$tmp/why"
+grep -q "waiver 'expr/arith-add evaluate' waives no result" "$tmp/err" ||
+	echo "the stale waiver line is not reported" >>"$tmp/why"
+point "a waiver names one exact case; the verdict lists it; a stale one is reported"
+
+# everything waived: no must-pass result accepted, so no verdict of conformance
+ls "$src/cases/expr" | sed -n 's/^\(arith-a.*\)\.case$/expr\/\1 evaluate known wrong answer/p' \
+	>"$tmp/all.waivers"
+profile allwaived "printf 'value generic = 0x0\\n' > {out}" 'waivers = all.waivers'
+"$hdcts" run --candidate "$tmp/allwaived.ini" --cases 'expr/arith-a*' --out "$tmp/allwaived" \
+	>/dev/null 2>&1
+[ $? -eq 1 ] || echo "an all-waived run must not conform (exit 1)" >>"$tmp/why"
+grep -q 'Verdict: does not conform: none of the [0-9]* must-pass results was accepted' \
+	"$tmp/allwaived/summary.md" || echo "summary.md does not say why" >>"$tmp/why"
+printf 'expr/arith-a* evaluate all of them\n' >"$tmp/glob.waivers"
+profile globwaived "printf 'value generic = 0x0\\n' > {out}" 'waivers = glob.waivers'
+"$hdcts" run --candidate "$tmp/globwaived.ini" --cases 'expr/arith-a*' --out "$tmp/globwaived" \
+	>/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'a waiver names one exact case id, not a glob' "$tmp/err" ||
+	echo "a glob waiver must be refused" >>"$tmp/why"
+point "an all-waived run does not conform, and a glob waiver is refused"
 
 # 4. kill -9 in the middle, then resume
 "$hdcts" run --cases 'expr/gen-op-*' --out "$tmp/kill" >"$tmp/kill1.tap" 2>/dev/null &

@@ -146,7 +146,7 @@ static void test_verdict(void)
 	OK(!hc_run_conforms(&run), "a must-pass failure makes the run non-conforming");
 	hc_run_free(&run);
 	hc_run_init(&run);
-	OK(hc_run_conforms(&run), "an empty run conforms");
+	OK(!hc_run_conforms(&run), "an empty run does not conform: nothing was accepted");
 	hc_run_free(&run);
 }
 
@@ -557,8 +557,10 @@ static void test_renderers(void)
 	   "classname is the case folder");
 	hd_buf_reset(&b);
 	hc_summary(&b, &run);
-	OK(strstr(hd_buf_str(&b), "**Verdict: does not conform.** 1 of 4 must-pass") != NULL,
-	   "summary.md gives the verdict");
+	OK(strstr(hd_buf_str(&b), "**Verdict: does not conform: 1 of 4 must-pass results do "
+	                          "not.** 4 must-pass results: 1 accepted, 1 waived, 1 not "
+	                          "conforming.") != NULL,
+	   "summary.md gives the verdict and its counts");
 	hd_buf_reset(&b);
 	hc_html(&b, &run);
 	OK(strstr(hd_buf_str(&b), "<td class=\"bad\"><a href=\"#r-expr_2Farith-abs__evaluate\">1/4</a></td></tr>") != NULL,

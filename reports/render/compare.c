@@ -123,7 +123,7 @@ static int classify(comparison *c, size_t a, size_t b)
 
 	if (ca && !cb)
 		return push(&c->sections[C_REGRESSION], a, b);
-	if (!ca && cb)
+	if (!ca && cb && ob != HC_WAIVED)  /* waiving a failure fixes nothing */
 		return push(&c->sections[C_FIX], a, b);
 	if (oa != ob)
 		return push(&c->sections[C_CHANGED], a, b);

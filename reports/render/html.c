@@ -84,16 +84,21 @@ static void nav(hd_buf *b, const size_t counts[HC_OUTCOME_COUNT], size_t n)
 static void header(hd_buf *b, const hc_run *run)
 {
 	size_t counts[HC_OUTCOME_COUNT];
-	int conforms = hc_run_conforms(run);
+	hc_verdict v;
+	hd_buf text;
 
 	hc_run_count(run, counts);
+	hc_run_verdict(run, &v);
+	hd_buf_init(&text);
+	hc_verdict_text(&v, &text);
 	HC_PUT(b, "<h1>hdcts results: ");
 	hc_xml_text(b, run->candidate ? run->candidate : "(unnamed candidate)", 0);
-	hd_buf_printf(b, "</h1>\n<p class=\"verdict %s\">%s</p>\n",
-	              conforms ? "conforms" : "nonconforming",
-	              conforms ? "Conforms: every must-pass result ends in a conforming outcome."
-	                       : "Does not conform: a must-pass result ends in a "
-	                         "non-conforming outcome.");
+	hd_buf_printf(b, "</h1>\n<p class=\"verdict %s\">Verdict: ",
+	              v.conforms ? "conforms" : "nonconforming");
+	hc_xml_text(b, hd_buf_str(&text), 0);
+	hd_buf_printf(b, ". %zu must-pass results: %zu accepted, %zu waived, %zu not "
+	              "conforming.</p>\n", v.must_pass, v.accepted, v.waived, v.bad);
+	hd_buf_free(&text);
 	nav(b, counts, run->n);
 	HC_PUT(b, "<table>\n");
 	info_row(b, "candidate", run->candidate);

@@ -5,19 +5,6 @@
 #include "markup.h"
 #include "render_internal.h"
 
-static size_t nonconforming_must_pass(const hc_run *run, size_t *must_pass)
-{
-	size_t bad = 0;
-
-	*must_pass = 0;
-	for (size_t i = 0; i < run->n; i++)
-		if (run->results[i].must_pass) {
-			(*must_pass)++;
-			bad += !hc_outcome_conforms(run->results[i].outcome);
-		}
-	return bad;
-}
-
 static void field(hd_buf *b, const char *name, const char *value)
 {
 	hd_buf_printf(b, "| %s | ", name);
@@ -27,17 +14,35 @@ static void field(hd_buf *b, const char *name, const char *value)
 
 static void header(hd_buf *b, const hc_run *run)
 {
-	size_t must_pass, bad = nonconforming_must_pass(run, &must_pass);
+	hc_verdict v;
+	hd_buf text;
 
+	hc_run_verdict(run, &v);
+	hd_buf_init(&text);
+	hc_verdict_text(&v, &text);
 	HC_PUT(b, "# hdcts results: ");
 	hc_md_text(b, run->candidate ? run->candidate : "(unnamed candidate)");
-	HC_PUT(b, "\n\n");
-	if (bad == 0)
-		hd_buf_printf(b, "**Verdict: conforms.** All %zu must-pass results end in a "
-		              "conforming outcome.\n\n", must_pass);
-	else
-		hd_buf_printf(b, "**Verdict: does not conform.** %zu of %zu must-pass results "
-		              "end in a non-conforming outcome.\n\n", bad, must_pass);
+	HC_PUT(b, "\n\n**Verdict: ");
+	hc_md_text(b, hd_buf_str(&text));
+	hd_buf_printf(b, ".** %zu must-pass results: %zu accepted, %zu waived, %zu not "
+	              "conforming.\n\n", v.must_pass, v.accepted, v.waived, v.bad);
+	hd_buf_free(&text);
+	if (v.waived > 0) {
+		HC_PUT(b, "Waived must-pass results:\n\n");
+		for (size_t i = 0; i < run->n; i++) {
+			const hc_result *r = &run->results[i];
+			if (!r->must_pass || r->outcome != HC_WAIVED)
+				continue;
+			HC_PUT(b, "- ");
+			hc_md_text(b, r->case_id);
+			HC_PUT(b, " ");
+			hc_md_text(b, r->check);
+			HC_PUT(b, ": ");
+			hc_md_text(b, r->waiver ? r->waiver : "");
+			HC_PUT(b, "\n");
+		}
+		HC_PUT(b, "\n");
+	}
 	HC_PUT(b, "| | |\n|---|---|\n");
 	field(b, "candidate", run->candidate);
 	field(b, "encoding", run->encoding);
