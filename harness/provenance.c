@@ -97,7 +97,7 @@ static int write_mustpass(const char *outdir, const char *suite, hd_status *st)
 }
 
 static int write_run_txt(const char *outdir, const hc_profile *p, const hc_options *o,
-                         size_t planned, hd_status *st)
+                         size_t planned, const hc_fingerprint *fp, hd_status *st)
 {
 	char to[4096];
 	hd_buf b;
@@ -114,6 +114,7 @@ static int write_run_txt(const char *outdir, const hc_profile *p, const hc_optio
 		hd_buf_printf(&b, "cases = %s\n", o->glob);
 	if (p->waivers != NULL)
 		hd_buf_printf(&b, "waivers = waivers.txt\n");
+	hc_fingerprint_write(fp, &b);
 	rc = b.failed ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory")
 	              : hd_write_file_atomic(to, b.data, b.len, st);
 	hd_buf_free(&b);
@@ -121,13 +122,13 @@ static int write_run_txt(const char *outdir, const hc_profile *p, const hc_optio
 }
 
 int hc_provenance_write(const char *outdir, const hc_profile *p, const hc_options *o,
-                        size_t planned, hd_status *st)
+                        size_t planned, const hc_fingerprint *fp, hd_status *st)
 {
 	if (write_profile(outdir, p, st) != 0 || write_waivers(outdir, p, st) != 0 ||
 	    write_mustpass(outdir, o->suite, st) != 0)
 		return -1;
 	/* last: run.txt says the copies beside it are this run's */
-	return write_run_txt(outdir, p, o, planned, st);
+	return write_run_txt(outdir, p, o, planned, fp, st);
 }
 
 /* ---- reading run.txt ---- */
@@ -176,6 +177,15 @@ static int apply(hc_provenance *pv, const char *key, const char *value, unsigned
 		pv->waivers = 1;
 		return 0;
 	}
+	for (int i = 0; i < HC_FP_COUNT; i++)
+		if (strncmp(key, "fingerprint.", 12) == 0 && strcmp(key + 12, hc_fp_names[i]) == 0) {
+			unsigned long long v;
+			if (sscanf(value, "%16llx%c", &v, &end) != 1)
+				return -1;
+			pv->fp.part[i] = v;
+			pv->fp_seen |= 1u << i;
+			return 0;
+		}
 	return -1;
 }
 

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "fingerprint.h"
 #include "profile.h"
 #include "run.h"
 
@@ -22,14 +23,16 @@ typedef struct hc_provenance {
 	unsigned shard, shards; /* --shard I/N, 1-based; 1/1 for the whole plan */
 	char *profile;          /* the profile's path, or "(built in)" */
 	int waivers;            /* the profile names a waiver file: waivers.txt */
+	hc_fingerprint fp;      /* what the run depended on (fingerprint.h) */
+	unsigned fp_seen;       /* bit i: fp.part[i] was in run.txt */
 } hc_provenance;
 
 /* Writes run.txt, profile.ini, waivers.txt and mustpass.txt into outdir
- * (which exists), each atomically, for a run of p with options o and a
- * plan of planned jobs. A waivers.txt or mustpass.txt left by an earlier
- * run that this one does not have is removed. */
+ * (which exists), each atomically, for a run of p with options o, a plan of
+ * planned jobs and the fingerprint fp. A waivers.txt or mustpass.txt left
+ * by an earlier run that this one does not have is removed. */
 int hc_provenance_write(const char *outdir, const hc_profile *p, const hc_options *o,
-                        size_t planned, hd_status *st);
+                        size_t planned, const hc_fingerprint *fp, hd_status *st);
 /* Reads outdir/run.txt into pv; HD_BAD_INPUT when it is missing or a line
  * is not `key = value` with a known key. */
 int hc_provenance_read(const char *outdir, hc_provenance *pv, hd_status *st);

@@ -608,9 +608,32 @@ static int build_batches(runner *r, const hc_batch_hooks *hooks, hd_status *st)
 	return 0;
 }
 
+/* --resume into outdir: its journal must come from a run that depended on
+ * exactly what this one does (fingerprint.h), else the two would mix. */
+static int same_run(const char *outdir, const hc_fingerprint *fp, hd_status *st)
+{
+	hc_provenance pv;
+	char changed[300] = "";
+	size_t n = 0;
+
+	if (hc_provenance_read(outdir, &pv, st) != 0)
+		return hd_fail_prefix(st, "cannot resume %s: ", outdir);
+	for (int i = 0; i < HC_FP_COUNT; i++)
+		if (!(pv.fp_seen >> i & 1) || pv.fp.part[i] != fp->part[i])
+			n += (size_t)snprintf(changed + n, n < sizeof changed ? sizeof changed - n : 0,
+			                      "%s%s", n ? ", " : "", hc_fp_names[i]);
+	hc_provenance_free(&pv);
+	if (n == 0)
+		return 0;
+	return hd_fail(st, HD_BAD_INPUT, "resume-mismatch", 0,
+	               "cannot resume %s: what its run depended on has changed (%s); run afresh "
+	               "without --resume, or into another --out", outdir, changed);
+}
+
 static int setup(runner *r, hd_status *st)
 {
 	char path[PATH_MAX > 4200 ? PATH_MAX : 4200], stamp[32];
+	hc_fingerprint fp;
 	hc_batch_hooks hooks = { r, batch_unsupported, batch_record, batch_start };
 
 	if (hc_profile_find(r->o->candidate, r->o->candidates, &r->profile, st) != 0 ||
@@ -642,9 +665,12 @@ static int setup(runner *r, hd_status *st)
 		return hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot resolve %s", r->scratch);
 	snprintf(r->scratch, sizeof r->scratch, "%s", path);
 	snprintf(path, sizeof path, "%s/journal.jsonl", r->outdir);
+	hc_fingerprint_make(&r->profile, r->o->suite, r->o->revision, &r->plan, r->total, &fp);
+	if (r->o->resume && access(path, F_OK) == 0 && same_run(r->outdir, &fp, st) != 0)
+		return -1;
 	if (hc_journal_open(&r->journal, path, r->o->resume, &r->run, st) != 0)
 		return -1;
-	if (hc_provenance_write(r->outdir, &r->profile, r->o, r->total, st) != 0)
+	if (hc_provenance_write(r->outdir, &r->profile, r->o, r->total, &fp, st) != 0)
 		return -1;
 	hc_run_sort(&r->run);
 	r->resumed = r->run.n;

@@ -289,5 +289,24 @@ grep -q '"outcome":"fail"' "$tmp/vendorrun/journal.jsonl" 2>/dev/null &&
 	echo "the adapter beside its profile did not run" >>"$tmp/why"
 point "{profile_dir} finds an adapter beside its profile"
 
+# --resume refuses a directory whose run depended on something else
+"$hdcts" run --cases 'expr/arith-a*' --out "$tmp/mix" >/dev/null 2>&1
+"$hdcts" run --candidate "$tmp/partial.ini" --cases 'expr/arith-a*' --out "$tmp/mix" \
+	--resume >/dev/null 2>"$tmp/err"
+grep -q "cannot resume $tmp/mix: what its run depended on has changed (candidate, profile" \
+	"$tmp/err" || { echo "another candidate's resume:"; cat "$tmp/err"; } >>"$tmp/why"
+"$hdcts" run --candidate "$tmp/vendor/vendor.ini" --cases 'expr/arith-a*' --out "$tmp/mix" \
+	>/dev/null 2>&1
+printf '#!/bin/sh\n# changed\nexec "$HDREF" eval "$1" > "$2"\n' >"$tmp/vendor/adapter.sh"
+"$hdcts" run --candidate "$tmp/vendor/vendor.ini" --cases 'expr/arith-a*' --out "$tmp/mix" \
+	--resume >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'has changed (adapters)' "$tmp/err" ||
+	{ echo "a changed adapter's resume:"; cat "$tmp/err"; } >>"$tmp/why"
+"$hdcts" run --candidate "$tmp/vendor/vendor.ini" --cases 'expr/arith-abs' --out "$tmp/mix" \
+	--resume >/dev/null 2>"$tmp/err"
+grep -q 'has changed (adapters, plan)' "$tmp/err" ||
+	{ echo "another plan's resume:"; cat "$tmp/err"; } >>"$tmp/why"
+point "--resume refuses a directory left by another candidate, profile, adapter or plan, naming what changed"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

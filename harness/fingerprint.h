@@ -1,0 +1,35 @@
+/* What a run depends on, as a few digests (docs/harness.md, "Resuming"):
+ * the candidate, its profile text, the adapter files its commands name, its
+ * waiver file, the must-pass list, the suite's revision and the plan. run.txt
+ * records them; --resume refuses a directory whose run depended on anything
+ * else, naming what changed, so two runs are never mixed in one journal. */
+#ifndef HC_FINGERPRINT_H
+#define HC_FINGERPRINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "plan.h"
+#include "profile.h"
+#include "util/buf.h"
+
+enum { HC_FP_CANDIDATE, HC_FP_PROFILE, HC_FP_ADAPTERS, HC_FP_WAIVERS, HC_FP_MUSTPASS,
+       HC_FP_SUITE, HC_FP_PLAN, HC_FP_COUNT };
+
+typedef struct hc_fingerprint {
+	uint64_t part[HC_FP_COUNT];  /* FNV-1a 64 of each part's bytes */
+} hc_fingerprint;
+
+/* The parts' names in run.txt ("fingerprint.NAME") and in messages. */
+extern const char *const hc_fp_names[HC_FP_COUNT];
+
+/* The fingerprint of a run of p from suite (revision rev, NULL: unknown) over
+ * plan, which gives total results. A file that cannot be read counts as
+ * its absence. */
+void hc_fingerprint_make(const hc_profile *p, const char *suite, const char *rev,
+                         const hc_plan *plan, size_t total, hc_fingerprint *fp);
+
+/* Appends "fingerprint.NAME = HEX" lines. */
+void hc_fingerprint_write(const hc_fingerprint *fp, hd_buf *out);
+
+#endif
