@@ -25,6 +25,7 @@
 #include "plan.h"
 #include "provenance.h"
 #include "render.h"
+#include "case/case.h"
 #include "spirv/spirv.h"
 #include "util/dir.h"
 #include "util/file.h"
@@ -339,6 +340,28 @@ static const char *unsupported(const runner *r, const char *case_id)
 	return NULL;
 }
 
+/* Whether an evaluate case is written in an encoding profile the candidate
+ * does not claim (its encoding, or its decode-encodings): it is not asked,
+ * as the decode role is not (docs/harness.md, "Roles and checks"). */
+static int other_encoding(const runner *r, const hc_job *job, char *reason, size_t size)
+{
+	const hc_profile *p = &r->profile;
+	hd_case *k = NULL;
+	hd_status st;
+	int other = 0;
+
+	if (job->role != HC_ROLE_EVALUATE || hd_case_load(job->input, &k, &st) != 0)
+		return 0;  /* a case that does not load is the candidate's to judge */
+	other = k->enc.profile != p->encoding &&
+	        (p->ndecode_encodings < 1 || k->enc.profile != p->decode_encodings[0]) &&
+	        (p->ndecode_encodings < 2 || k->enc.profile != p->decode_encodings[1]);
+	if (other)
+		snprintf(reason, size, "encoded in the %s profile; the candidate claims %s",
+		         hd_profile_name(k->enc.profile), hd_profile_name(p->encoding));
+	hd_case_free(k);
+	return other;
+}
+
 /* Starts job k in slot s, or records it at once when it needs no run. */
 static int launch(runner *r, slot *s, size_t k, int *started, hd_status *st)
 {
@@ -351,6 +374,8 @@ static int launch(runner *r, slot *s, size_t k, int *started, hd_status *st)
 		snprintf(reason, sizeof reason, "the profile declares `%s` not supported", absent);
 		return record_plain(r, k, HC_NOT_SUPPORTED, reason, st);
 	}
+	if (other_encoding(r, &r->plan.jobs[k], reason, sizeof reason))
+		return record_plain(r, k, HC_NOT_SUPPORTED, reason, st);
 	if (start_job(r, s, k, &why) != 0)
 		return record_plain(r, k, HC_INTERNAL_ERROR, why.msg, st);
 	*started = 1;

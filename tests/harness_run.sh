@@ -308,5 +308,15 @@ grep -q 'has changed (adapters, plan)' "$tmp/err" ||
 	{ echo "another plan's resume:"; cat "$tmp/err"; } >>"$tmp/why"
 point "--resume refuses a directory left by another candidate, profile, adapter or plan, naming what changed"
 
+# an evaluator claims one encoding profile: cases written in the other are not asked
+profile v0only '{hdref} eval {in} > {out}'
+"$hdcts" run --candidate "$tmp/v0only.ini" --cases 'expr/llvm-v*' --out "$tmp/v0only" \
+	>/dev/null 2>"$tmp/err"
+[ "$(outcomes "$tmp/v0only" | cut -d' ' -f1)" = "not-supported" ] ||
+	{ echo "llvm-user cases for an amdgpu-v0 evaluator:"; outcomes "$tmp/v0only"; } >>"$tmp/why"
+grep -q 'encoded in the llvm-user profile; the candidate claims amdgpu-v0' \
+	"$tmp/v0only/journal.jsonl" || echo "no reason naming the profiles" >>"$tmp/why"
+point "the evaluate role honours the profile's encoding, as decode does"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
