@@ -548,6 +548,24 @@ static void report_stale_waivers(const runner *r)
 			        r->waivers.v[i].a, r->waivers.v[i].b);
 }
 
+/* The ten largest failure groups on stderr, with the report's path: on a
+ * terminal, the end of a red run says where to start. */
+static void report_groups(const runner *r)
+{
+	hc_groups g;
+
+	if (hc_failure_groups(&r->run, &g) != 0 || g.n == 0) {
+		hc_groups_free(&g);
+		return;
+	}
+	fprintf(stderr, "hdcts run: %zu failure group%s, largest first (%s/summary.md):\n", g.n,
+	        g.n == 1 ? "" : "s", r->outdir);
+	for (size_t i = 0; i < g.n && i < 10; i++)
+		fprintf(stderr, "  %6zu  %s  (first: %s)\n", g.v[i].count, g.v[i].signature,
+		        r->run.results[g.v[i].first].case_id);
+	hc_groups_free(&g);
+}
+
 static int load_lists(runner *r, hd_status *st)
 {
 	char path[4200];
@@ -759,6 +777,7 @@ int hc_run_main(const hc_options *o, hd_status *st)
 		rc = hc_baseline_report(o, &r.run, r.outdir, st);
 	if (rc == 0) {
 		report_stale_waivers(&r);
+		report_groups(&r);
 		rc = hc_run_conforms(&r.run) ? 0 : 1;
 	}
 	teardown(&r);

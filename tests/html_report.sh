@@ -116,6 +116,24 @@ comm -23 "$tmp/hrefs" "$tmp/ids.u" >"$tmp/dangling"
 [ -s "$tmp/hrefs" ] || echo "no links at all" >>"$tmp/why"
 point "every href=\"#x\" in index.html lands on exactly one id=\"x\""
 
+# groups PAGE WHERE: the failure groups' table links each group to an entry
+# that exists, the counts add up to the non-conforming results, largest first
+groups() {
+	xp "$1" '//h2[@id="groups"]/following-sibling::table[1]//tr/td[1]/text()' |
+		tr -s ' \n' '\n' | sed '/^$/d' >"$tmp/counts"
+	bad=$(grep -c '"outcome":"\(fail\|crash\|timeout\|internal-error\)"' "$run/results.json")
+	sum=$(awk '{ s += $1 } END { print s + 0 }' "$tmp/counts")
+	[ "$sum" = "$bad" ] || echo "$2: the groups hold $sum results, not $bad" >>"$tmp/why"
+	sort -rn "$tmp/counts" | cmp -s - "$tmp/counts" || echo "$2: groups not largest first" >>"$tmp/why"
+	for a in $(values "$1" '//h2[@id="groups"]/following-sibling::table[1]//a/@href' | sed 's/^#//'); do
+		[ "$(values "$1" "//*[@id='$a']/@id" | wc -l)" -eq 1 ] ||
+			echo "$2: group link #$a lands on no entry" >>"$tmp/why"
+	done
+}
+groups "$page" index.html
+grep -q '^## Failure groups$' "$run/summary.md" || echo "summary.md has no failure groups" >>"$tmp/why"
+point "failure groups: each links to its first result, the counts add up, largest first"
+
 # ---- the results that did not pass, from results.json ----
 # $tmp/want: "ANCHOR OUTCOME K" per result other than a plain pass, with its
 # reason and diff (when not null) decoded into $tmp/want.K.reason and .diff.
@@ -336,7 +354,8 @@ chrome dom --dump-dom "$(url "$page")"
 cp "$tmp/dom.out" "$tmp/dom.html"
 [ -s "$tmp/dom.html" ] || echo "no DOM from --dump-dom" >>"$tmp/why"
 walk "$tmp/dom.html" "Chromium's DOM"
-point "on Chromium's DOM too, every diff is within two clicks"
+groups "$tmp/dom.html" "Chromium's DOM"
+point "on Chromium's DOM too, every diff is within two clicks and every failure group links home"
 cat "$tmp/summary"
 
 echo "1..$n"

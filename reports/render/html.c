@@ -236,6 +236,32 @@ static void scores(hd_buf *b, const hc_run *run)
 		HC_PUT(b, "</table>\n");
 }
 
+/* The failure groups, largest first, each linking to its first result. */
+static void groups(hd_buf *b, const hc_run *run)
+{
+	hc_groups g;
+
+	if (hc_failure_groups(run, &g) != 0) {
+		b->failed = 1;
+		return;
+	}
+	if (g.n > 0) {
+		HC_PUT(b, "<h2 id=\"groups\">Failure groups</h2>\n<table>\n<tr><th>results</th>"
+		          "<th>signature</th><th>first</th></tr>\n");
+		for (size_t i = 0; i < g.n; i++) {
+			hd_buf_printf(b, "<tr><td>%zu</td><td>", g.v[i].count);
+			hc_xml_text(b, g.v[i].signature, 0);
+			HC_PUT(b, "</td><td><a href=\"#");
+			hc_html_anchor(b, run, g.v[i].first);
+			HC_PUT(b, "\">");
+			hc_xml_text(b, run->results[g.v[i].first].case_id, 0);
+			HC_PUT(b, "</a></td></tr>\n");
+		}
+		HC_PUT(b, "</table>\n");
+	}
+	hc_groups_free(&g);
+}
+
 void hc_html(hd_buf *b, const hc_run *run)
 {
 	hd_buf title;
@@ -245,6 +271,7 @@ void hc_html(hd_buf *b, const hc_run *run)
 	hc_html_begin(b, hd_buf_str(&title));
 	hd_buf_free(&title);
 	header(b, run);
+	groups(b, run);
 	hc_html_matrix(b, run);
 	scores(b, run);
 	failures(b, run);

@@ -15,6 +15,24 @@ void hc_tap_plan(FILE *f, size_t n);
  * the outcome, reason and diff under anything but a plain pass. */
 void hc_tap_point(FILE *f, size_t number, const hc_result *r);
 
+/* The non-conforming results grouped by failure signature: the check and
+ * the reason with numbers, hex addresses and paths written N, X and P
+ * (docs/reports.md, "Failure groups"), largest group first. */
+typedef struct hc_group {
+	char signature[200];
+	size_t count;
+	size_t first;       /* the group's first result, an index into the run */
+} hc_group;
+
+typedef struct hc_groups {
+	hc_group *v;
+	size_t n;
+} hc_groups;
+
+/* -1 on no memory. */
+int hc_failure_groups(const hc_run *run, hc_groups *out);
+void hc_groups_free(hc_groups *g);
+
 /* Writes results.json, junit.xml, summary.md and index.html into dir
  * (created if missing), each atomically. */
 int hc_report_write(const hc_run *run, const char *dir, hd_status *st);

@@ -136,10 +136,34 @@ static void not_passing(hd_buf *b, const hc_run *run)
 		HC_PUT(b, "\nThe diffs are in index.html and results.json.\n");
 }
 
+/* The failure groups, largest first: where to start reading a red run. */
+static void groups(hd_buf *b, const hc_run *run)
+{
+	hc_groups g;
+
+	if (hc_failure_groups(run, &g) != 0) {
+		b->failed = 1;
+		return;
+	}
+	if (g.n > 0) {
+		HC_PUT(b, "## Failure groups\n\n| results | signature | first |\n|--:|---|---|\n");
+		for (size_t i = 0; i < g.n; i++) {
+			hd_buf_printf(b, "| %zu | ", g.v[i].count);
+			hc_md_text(b, g.v[i].signature);
+			HC_PUT(b, " | ");
+			hc_md_text(b, run->results[g.v[i].first].case_id);
+			HC_PUT(b, " |\n");
+		}
+		HC_PUT(b, "\n");
+	}
+	hc_groups_free(&g);
+}
+
 void hc_summary(hd_buf *b, const hc_run *run)
 {
 	header(b, run);
 	totals(b, run);
 	per_check(b, run);
+	groups(b, run);
 	not_passing(b, run);
 }
