@@ -567,6 +567,9 @@ static void test_renderers(void)
 	   "a matrix cell links to the failing result");
 	OK(strstr(hd_buf_str(&b), "id=\"r-expr_2Farith-abs__evaluate\"") != NULL,
 	   "... which has that id");
+	OK(strstr(hd_buf_str(&b), "<a href=\"#area-0\">SPIR-V instructions</a></td><td class=\"n\">"
+	                          "0</td><td class=\"n\">1</td>") != NULL,
+	   "coverage: a fact only warned about (quality, compatibility) is not covered");
 	OK(strstr(hd_buf_str(&b), "<script") == NULL && strstr(hd_buf_str(&b), "http") == NULL,
 	   "index.html has no script and no outside resource");
 	hd_buf_free(&b);

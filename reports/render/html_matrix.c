@@ -14,6 +14,7 @@
 
 typedef struct cell {
 	size_t total, passed;
+	size_t plain;        /* of passed, plain passes: what the coverage bars count */
 	size_t first_bad;    /* the first non-conforming result, or NONE */
 	size_t first_other;  /* the first conforming result that did not pass */
 } cell;
@@ -79,6 +80,7 @@ static void fill(matrix *m, const hc_run *run)
 				continue;
 			x = &m->cells[f * m->checks.n + c];
 			x->total++;
+			x->plain += r->outcome == HC_PASS;
 			if (hc_outcome_passes(r->outcome))
 				x->passed++;
 			else if (!hc_outcome_conforms(r->outcome) && x->first_bad == NONE)
@@ -102,7 +104,7 @@ static int build(matrix *m, const hc_run *run)
 		if (m->cells == NULL)
 			return -1;
 		for (size_t i = 0; i < ncells; i++)
-			m->cells[i] = (cell){ 0, 0, NONE, NONE };
+			m->cells[i] = (cell){ 0, 0, 0, NONE, NONE };
 	}
 	fill(m, run);
 	return 0;
@@ -115,10 +117,12 @@ static void release(matrix *m)
 	hc_names_free(&m->checks);
 }
 
+/* Whether a result bearing fact f passed outright: a warning is accepted
+ * in the matrix, but only a pass shows the fact covered. */
 static int fact_passes(const matrix *m, size_t f)
 {
 	for (size_t c = 0; c < m->checks.n; c++)
-		if (m->cells[f * m->checks.n + c].passed > 0)
+		if (m->cells[f * m->checks.n + c].plain > 0)
 			return 1;
 	return 0;
 }
@@ -133,7 +137,8 @@ static void bars(hd_buf *b, const matrix *m)
 		covered[a] += fact_passes(m, f);
 	}
 	HC_PUT(b, "<h2 id=\"coverage\">Coverage</h2>\n<p>The share of each area's coverage "
-	          "facts with at least one passing result.</p>\n<table>\n<tr><th>area</th>"
+	          "facts with at least one result that passed (a plain pass: a warning is no "
+	          "coverage).</p>\n<table>\n<tr><th>area</th>"
 	          "<th>covered</th><th>facts</th><th></th></tr>\n");
 	for (int a = 0; a < HC_AREA_COUNT; a++) {
 		double pct = total[a] ? 100.0 * (double)covered[a] / (double)total[a] : 0.0;
