@@ -80,8 +80,14 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 	size_t n;
 	char **names;
 	hd_status ignored;
+	hc_scope_row *row = plan->nscope < sizeof plan->scope / sizeof plan->scope[0]
+	                            ? &plan->scope[plan->nscope++] : NULL;
 	int rc = 0;
 
+	if (row != NULL) {
+		row->role = role;
+		row->kind = kind;
+	}
 	/* a suite without this kind (a scratch suite of one kind) has no jobs of it */
 	snprintf(dir, sizeof dir, "%s/cases/%s", suite, kind);
 	hd_list_dir(dir, ext, &names, &n, &ignored);
@@ -97,9 +103,15 @@ static int add_kind(hc_plan *plan, const char *suite, const char *kind, const ch
 		         names[i]);
 		if (glob != NULL && fnmatch(glob, id, 0) != 0)
 			continue;
-		if (rc == 0 && add_job(plan, id, role, cs, access(expected, R_OK) == 0, input,
-		                       expected,
-		                       watched && access(watch, R_OK) == 0 ? watch : NULL) != 0)
+		int has_expected = access(expected, R_OK) == 0;
+		int has_watch = watched && access(watch, R_OK) == 0;
+		if (row != NULL) {
+			row->cases++;
+			row->expected += has_expected;
+			row->watched += has_watch;
+		}
+		if (rc == 0 && add_job(plan, id, role, cs, has_expected, input, expected,
+		                       has_watch ? watch : NULL) != 0)
 			rc = -1;
 	}
 	hd_free_names(names, n);

@@ -30,10 +30,21 @@ typedef struct hc_job {
 	char *watch;         /* the watch checks: the case's watch; else NULL */
 } hc_job;
 
+/* One kind of case a role takes, counted (docs/harness.md, "Scope"). */
+typedef struct hc_scope_row {
+	hc_role role;
+	const char *kind;    /* "expr", "spirv", "opencl" ... */
+	size_t cases;        /* the case files of the kind (matching --cases) */
+	size_t expected;     /* of them with an expected output: the comparing checks run */
+	size_t watched;      /* of them with a watch, when the profile has the watch check */
+} hc_scope_row;
+
 typedef struct hc_plan {
 	hc_job *jobs;        /* sorted by case id */
 	size_t n, cap;
 	size_t nresults;     /* the jobs' checks, all told */
+	hc_scope_row scope[8];
+	size_t nscope;
 } hc_plan;
 
 /* The jobs for every role p plays, over suite/cases and suite/expected,

@@ -54,6 +54,8 @@ typedef struct hc_run {
 	char *encoding;         /* the profile's encoding profile, "amdgpu-v0" or "llvm-user" */
 	char *started;          /* ISO 8601 UTC, "2026-11-21T10:00:00Z" */
 	char *finished;
+	char *scope;            /* what the plan took and why it left the rest (docs/harness.md,
+	                           "Scope"); NULL when not known */
 	hc_result *results;     /* sorted by (case_id, check) once the run is complete */
 	size_t n, cap;
 } hc_run;

@@ -644,7 +644,7 @@ static int build_batches(runner *r, const hc_batch_hooks *hooks, hd_status *st)
 	}
 	if (r->nbatch == 2)
 		hc_decode_batch_split(&r->batch[0], &r->batch[1]);
-	for (size_t i = 0; i < r->nbatch; i++) {
+	for (size_t i = 0; r->profile.role[HC_ROLE_DECODE] != NULL && i < r->nbatch; i++) {
 		hc_decode_batch_shard(&r->batch[i], r->o->shard, r->o->shards);
 		r->total += hc_decode_batch_results(&r->batch[i]);
 	}
@@ -671,6 +671,46 @@ static int same_run(const char *outdir, const hc_fingerprint *fp, hd_status *st)
 	return hd_fail(st, HD_BAD_INPUT, "resume-mismatch", 0,
 	               "cannot resume %s: what its run depended on has changed (%s); run afresh "
 	               "without --resume, or into another --out", outdir, changed);
+}
+
+/* The run's scope: per role and kind of case, how many the plan took and
+ * why it left the others (docs/harness.md, "Scope"). */
+static char *scope_text(const runner *r)
+{
+	const hc_plan *p = &r->plan;
+	hd_buf b;
+	char *s;
+
+	hd_buf_init(&b);
+	for (size_t i = 0; i < p->nscope; i++) {
+		hc_scope_row t = p->scope[i];
+		if (t.role == HC_ROLE_COMPILE_OPENCL && i + 1 < p->nscope &&
+		    p->scope[i + 1].role == t.role) {  /* .cl and .clcpp: one kind */
+			t.cases += p->scope[i + 1].cases;
+			t.expected += p->scope[i + 1].expected;
+			t.watched += p->scope[i + 1].watched;
+			i++;
+		}
+		if (t.cases == 0)
+			continue;
+		hd_buf_printf(&b, "%s%s: %zu %s cases, %zu judged against an expected output",
+		              b.len ? "; " : "", hc_role_name(t.role), t.cases, t.kind, t.expected);
+		if (t.expected < t.cases)
+			hd_buf_printf(&b, ", %zu without one (%s)", t.cases - t.expected,
+			              t.role == HC_ROLE_COMPILE_OPENCL ? "their Khronos module breaks a rule, "
+			                                                "so the reference defines no DWARF" :
+			              t.role == HC_ROLE_COMPILE_SPIRV ? "invalid on purpose: the reference "
+			                                               "lowers no module that breaks a rule" :
+			                                               "the reference defines no result");
+		if (r->profile.has_watch)
+			hd_buf_printf(&b, ", %zu with a watch", t.watched);
+	}
+	for (size_t i = 0; r->profile.role[HC_ROLE_DECODE] != NULL && i < r->nbatch; i++)
+		hd_buf_printf(&b, "%sdecode: %zu results", b.len ? "; " : "",
+		              hc_decode_batch_results(&r->batch[i]));
+	s = b.failed ? NULL : strdup(hd_buf_str(&b));
+	hd_buf_free(&b);
+	return s;
 }
 
 static int setup(runner *r, hd_status *st)
@@ -722,13 +762,16 @@ static int setup(runner *r, hd_status *st)
 		if (r->run.results[i].outcome == HC_WAIVED && w < r->waivers.n)
 			r->waiver_used[w] = 1;
 	}
-	for (size_t i = 0; i < r->nbatch; i++)
+	for (size_t i = 0; r->profile.role[HC_ROLE_DECODE] != NULL && i < r->nbatch; i++)
 		hc_decode_batch_resume(&r->batch[i], &r->run);
 	utc_now(stamp, sizeof stamp);
 	r->run.suite_version = strdup(HC_VERSION);
 	r->run.suite_revision = strdup(r->o->revision ? r->o->revision : "unknown");
 	r->run.candidate = strdup(r->profile.name);
 	r->run.encoding = strdup(hd_profile_name(r->profile.encoding));
+	r->run.scope = scope_text(r);
+	if (r->run.scope != NULL)
+		fprintf(stderr, "hdcts run: scope: %s\n", r->run.scope);
 	r->run.started = strdup(stamp);
 	if (!r->run.suite_version || !r->run.suite_revision || !r->run.candidate ||
 	    !r->run.encoding || !r->run.started)

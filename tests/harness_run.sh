@@ -206,8 +206,9 @@ plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tmp/regress.tap")
 grep -v -e '^TAP version 13$' -e '^1\.\.[0-9]*$' -e '^ok ' -e '^not ok ' -e '^  ' \
 	"$tmp/regress.tap" >"$tmp/stray"
 [ -s "$tmp/stray" ] && { echo "stdout is not pure TAP:"; head -n 3 "$tmp/stray"; } >>"$tmp/why"
-[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^hdcts run: against .*: $plan regressions, 0 fixes" \
-	"$tmp/err" || { echo "want one summary line of $plan regressions on stderr:"; cat "$tmp/err"; } >>"$tmp/why"
+[ "$(grep -c '^hdcts run: against ' "$tmp/err")" -eq 1 ] &&
+	grep -q "^hdcts run: against .*: $plan regressions, 0 fixes" "$tmp/err" ||
+	{ echo "want one summary line of $plan regressions on stderr:"; cat "$tmp/err"; } >>"$tmp/why"
 grep -q "^regressions: $plan\$" "$tmp/regress/compare.txt" ||
 	echo "compare.txt does not count $plan regressions" >>"$tmp/why"
 for c in expr/arith-abs expr/arith-and; do
@@ -317,6 +318,12 @@ profile v0only '{hdref} eval {in} > {out}'
 grep -q 'encoded in the llvm-user profile; the candidate claims amdgpu-v0' \
 	"$tmp/v0only/journal.jsonl" || echo "no reason naming the profiles" >>"$tmp/why"
 point "the evaluate role honours the profile's encoding, as decode does"
+
+grep -q '"scope": "evaluate: 19 expr cases, 19 judged against an expected output",' \
+	"$tmp/partial/results.json" || { echo "results.json has no scope:"; grep scope "$tmp/partial/results.json"; } >>"$tmp/why"
+grep -q '| scope | evaluate: 19 expr cases' "$tmp/partial/summary.md" ||
+	echo "summary.md has no scope" >>"$tmp/why"
+point "the scope says how many cases each role took"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

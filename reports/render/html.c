@@ -103,6 +103,8 @@ static void header(hd_buf *b, const hc_run *run)
 	HC_PUT(b, "<table>\n");
 	info_row(b, "candidate", run->candidate);
 	info_row(b, "encoding", run->encoding);
+	if (run->scope != NULL)
+		info_row(b, "scope", run->scope);
 	info_row(b, "suite version", run->suite_version);
 	info_row(b, "suite revision", run->suite_revision);
 	info_row(b, "started", run->started);

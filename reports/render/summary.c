@@ -50,6 +50,8 @@ static void header(hd_buf *b, const hc_run *run)
 	field(b, "suite revision", run->suite_revision);
 	field(b, "started", run->started);
 	field(b, "finished", run->finished);
+	if (run->scope != NULL)
+		field(b, "scope", run->scope);
 	hd_buf_printf(b, "| results | %zu |\n\n", run->n);
 }
 
