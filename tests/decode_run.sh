@@ -242,6 +242,7 @@ point "a hanging batch is every item's timeout"
 full=$tmp/ref-amdgpu-v0
 total=$(keys "$full" | wc -l)
 mkdir -p "$tmp/cut"
+cp "$full/run.txt" "$tmp/cut/"  # written at the start: a kill leaves it
 half=$((total - v0_items / 2))
 head -n "$half" "$full/journal.jsonl" >"$tmp/cut/journal.jsonl"
 sed -n "$((half + 1))p" "$full/journal.jsonl" | head -c 40 >>"$tmp/cut/journal.jsonl"
