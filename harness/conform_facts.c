@@ -413,6 +413,12 @@ static void entity_facts(const hc_dump *d, size_t die, hd_buf *lines)
 	hd_buf_byte(lines, 0);
 	if (bit_field_attr(d, die, "data_bit_offset"))
 		put_bit_field(d, die, hd_buf_str(&key), lines);
+	/* the unit's DWARF version is normative: a DWARF 4 unit is read by
+	 * other rules (its forms, its location lists), whatever its DIEs say */
+	if (d->dies[die].parent == HC_NO_DIE) {
+		hd_buf_printf(lines, "%s: version = %u", hd_buf_str(&key), d->dies[die].version);
+		hd_buf_byte(lines, 0);
+	}
 	for (size_t i = 0; r != NULL && i < 5 && r->attrs[i] != NULL; i++) {
 		const char *v = hc_dump_attr(d, die, r->attrs[i]);
 		if (v == NULL || bit_field_attr(d, die, r->attrs[i]))

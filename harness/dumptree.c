@@ -25,6 +25,7 @@ typedef struct reader {
 	size_t depth;            /* levels open; 0 before the unit's root */
 	size_t unit;             /* root of the current unit, HC_NO_DIE before it */
 	unsigned address_size;
+	unsigned version;        /* the unit header's DWARF version */
 	int in_tree;             /* between a unit header and its lines block */
 	hd_buf paths;            /* "path\0" each; offsets until the end */
 	size_t cap_dies, cap_attrs;
@@ -99,6 +100,7 @@ static int read_die(reader *r, char *s, size_t level, hd_status *st)
 	die->parent = parent;
 	die->unit = level ? r->unit : d->ndies;
 	die->address_size = r->address_size;
+	die->version = r->version;
 	die->attr = d->nattrs;
 	/* the path: the parent's, then "/" and this line's component */
 	die->path = (const char *)(uintptr_t)r->paths.len;
@@ -188,8 +190,9 @@ static int read_line(reader *r, char *line, hd_status *st)
 	char *s = line + ind;
 
 	if (ind == 0) {
-		const char *as = strstr(s, " address_size ");
+		const char *as = strstr(s, " address_size "), *ver = strstr(s, " version ");
 		r->in_tree = strncmp(s, "unit ", 5) == 0;
+		r->version = ver ? (unsigned)strtoul(ver + 9, NULL, 10) : 0;
 		close_from(r, 0);
 		r->unit = HC_NO_DIE;
 		r->address_size = as ? (unsigned)strtoul(as + 14, NULL, 10) : 8;

@@ -32,6 +32,7 @@ typedef struct hc_die {
 	                       * i + 1, then each child's end, up to end */
 	size_t unit;          /* index of the unit's root */
 	unsigned address_size;  /* the unit's */
+	unsigned version;       /* the unit's DWARF version, from its header */
 	size_t attr, nattr;   /* its attributes: attrs[attr .. attr + nattr) */
 } hc_die;
 

@@ -109,8 +109,17 @@ if have clang-15 && have ld.lld-15; then
 	expect opencl/gen-combo-scopes.cl compile-opencl/watch "$out" fail \
 		'stop 113, store_twice /hdcts/cases/opencl/gen-combo-scopes.cl:39:1, work-item 0, lane 0: twice: expected 8, the DWARF shows 2'
 	point "clang-15: at a function's closing brace SGPR33 is the caller's frame again"
+	# the unit's version is a fact: -gdwarf-4 cannot pass for DWARF 5
+	sed -e 's/^name = .*/name = clang-15-dwarf4/' -e 's/^watch = .*//' \
+		-e 's/-g -O0$/-g -gdwarf-4 -O0/' "$src/harness/candidates/clang-15-amdgcn.ini" \
+		>"$tmp/clang-15-dwarf4.ini"
+	"$hdcts" run --candidate "$tmp/clang-15-dwarf4.ini" --cases 'opencl/call.cl' \
+		--out "$tmp/dwarf4" >/dev/null 2>"$tmp/err"
+	expect opencl/call.cl compile-opencl/conformance "$tmp/dwarf4" fail \
+		'- compile_unit: version = 5' '+ compile_unit: version = 4'
+	point "clang-15 -gdwarf-4: the unit's DWARF version is a normative fact"
 else
-	for i in 1 2 3 4 5 6 7 8 9; do
+	for i in 1 2 3 4 5 6 7 8 9 10; do
 		n=$((n + 1))
 		echo "ok $n # SKIP clang-15 or ld.lld-15 not installed"
 	done
