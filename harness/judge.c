@@ -200,6 +200,20 @@ typedef struct object {
 	char path[4200];         /* OUT.dump, where a strict diff writes it */
 } object;
 
+/* Whether path is a relocatable ELF object (e_type ET_REL): libdwarf
+ * cannot apply AMDGPU relocations, so the DWARF of one does not read. */
+static int relocatable(const char *path)
+{
+	unsigned char h[18];
+	FILE *f = fopen(path, "rb");
+	size_t n = f != NULL ? fread(h, 1, sizeof h, f) : 0;
+
+	if (f != NULL)
+		fclose(f);
+	return n == sizeof h && memcmp(h, "\177ELF", 4) == 0 && h[5] == 1 && h[16] == 1 &&
+	       h[17] == 0;
+}
+
 /* The object's canonical dump. An object that cannot be read is the
  * candidate's fail. */
 static void dump_object(const hc_profile *p, const char *out, object *obj)
@@ -211,7 +225,9 @@ static void dump_object(const hc_profile *p, const char *out, object *obj)
 	obj->outcome = HC_PASS;
 	if (hd_dwarf_dump(out, &o, &obj->dump, &st) != 0) {
 		obj->outcome = HC_FAIL;
-		snprintf(obj->reason, sizeof obj->reason, "the object cannot be read: %s", st.msg);
+		snprintf(obj->reason, sizeof obj->reason, "the object cannot be read: %s%s", st.msg,
+		         relocatable(out) ? " (it is a relocatable object: link it first, e.g. with "
+		                            "ld.lld -shared; docs/candidates.md)" : "");
 	}
 }
 
