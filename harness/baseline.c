@@ -47,7 +47,7 @@ int hc_baseline_report(const hc_options *o, const hc_run *run, const char *outdi
 	snprintf(label, sizeof label, "%s/results.json", outdir);
 	hd_buf_init(&text);
 	hd_buf_init(&html);
-	rc = hc_compare_render(o->baseline_run, o->baseline, run, label, &text, &html, n);
+	rc = hc_compare_render(o->baseline_run, o->baseline, run, label, 0, &text, &html, n);
 	if (rc != 0 || text.failed || html.failed)
 		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory comparing runs");
 	if (rc == 0)

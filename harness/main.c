@@ -9,6 +9,7 @@
 #include "conform.h"
 #include "dump/dump.h"
 #include "package.h"
+#include "compare_cmd.h"
 #include "render.h"
 #include "run.h"
 #include "util/file.h"
@@ -18,7 +19,7 @@ enum { EXIT_NONCONFORMING = 1, EXIT_USAGE = 2, EXIT_FAILED = 3 };
 static const char usage_text[] =
 	        "usage: hdcts run [--candidate NAME|FILE.ini] [--cases GLOB] [-j N] [--shard I/N]\n"
 	        "                 [--timeout S] [--resume] [--out DIR] [--baseline RESULTS.json]\n"
-	        "       hdcts compare A.json B.json [--html FILE]\n"
+	        "       hdcts compare A.json B.json [--html FILE] [--diffs]\n"
 	        "       hdcts facts [--encoding P] OBJ|DUMP   (docs/conformance-rules.md)\n"
 	        "       hdcts package --run DIR [-o FILE.tar.gz] [--partial]\n"
 	        "The candidate defaults to the built-in `reference`; reports go to reports/NAME.\n"

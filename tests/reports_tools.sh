@@ -132,6 +132,27 @@ rc=$?
 grep -qx "changed outcomes: 0" "$tmp/cmp.out" || cat "$tmp/cmp.out" >>"$tmp/why"
 point "compare A A changes nothing, exit 0"
 
+# only CHECK-PREFIX FILE: results.json with only the results whose check starts so
+only() {
+	awk -v want="\"check\":\"$1" '
+		/^    \{/ { if (index($0, want)) { sub(/,$/, ""); keep[n++] = $0 } next }
+		/^  "results": \[/ { print; inres = 1; next }
+		inres && /^  \]/ { for (i = 0; i < n; i++) print keep[i] (i < n - 1 ? "," : ""); print; inres = 0; next }
+		!inres { print }' "$2"
+}
+only evaluate "$out/a/results.json" >"$tmp/eval.json"
+only compile- "$out/a/results.json" >"$tmp/compile.json"
+"$bin" compare "$tmp/eval.json" "$tmp/compile.json" >/dev/null 2>"$tmp/cmp.err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -q 'share no role' "$tmp/cmp.err" ||
+	{ echo "exit status $rc:"; cat "$tmp/cmp.err"; } >>"$tmp/why"
+sed 's/"diff":"--- expected/"diff":"--- expected (changed)/' "$out/a/results.json" >"$tmp/diff.json"
+"$bin" compare "$out/a/results.json" "$tmp/diff.json" --diffs >"$tmp/cmp.out" 2>&1
+grep -qx "changed diffs: [1-9][0-9]*" "$tmp/cmp.out" || { echo "--diffs:"; cat "$tmp/cmp.out"; } >>"$tmp/why"
+"$bin" compare "$out/a/results.json" "$tmp/diff.json" >"$tmp/cmp.out" 2>&1
+grep -q "changed diffs" "$tmp/cmp.out" && echo "changed diffs without --diffs" >>"$tmp/why"
+point "compare refuses runs that share no role, and --diffs lists changed diffs"
+
 dd if="$out/a/results.json" of="$tmp/torn.json" bs=300 count=1 2>/dev/null
 "$bin" compare "$out/a/results.json" "$tmp/torn.json" >"$tmp/cmp.out" 2>"$tmp/cmp.err"
 rc=$?

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_cmd.h"
 #include "json.h"
 #include "markup.h"
 #include "render.h"

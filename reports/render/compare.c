@@ -1,16 +1,17 @@
-/* `hdcts compare A.json B.json [--html FILE]` (docs/reports.md "compare"):
- * the results of two runs matched by (case, check). A regression is a
- * result that conformed in A and does not in B; a fix the reverse; any
- * other change of outcome is listed as changed; results in one run only
- * are listed as such and decide nothing, since a narrower --cases or a
- * shard is not a regression. */
+/* The comparison of two runs (docs/reports.md "hdcts compare"): their
+ * results matched by (case, check). A regression is a result that conformed
+ * in A and does not in B; a fix the reverse, other than by a waiver; any
+ * other change of outcome is listed as changed; with diffs, a result whose
+ * outcome stayed but whose diff changed too; results in one run only are
+ * listed as such and decide nothing, since a narrower --cases or a shard is
+ * not a regression. The command that reads the files is harness/
+ * compare_cmd.c: this file only renders. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "markup.h"
 #include "render_internal.h"
-#include "util/file.h"
 
 enum {
 	C_REGRESSION = HC_CMP_REGRESSIONS,
@@ -18,11 +19,12 @@ enum {
 	C_CHANGED = HC_CMP_CHANGED,
 	C_ONLY_A = HC_CMP_ONLY_A,
 	C_ONLY_B = HC_CMP_ONLY_B,
+	C_DIFFS = HC_CMP_DIFFS,
 	C_COUNT = HC_CMP_SECTIONS
 };
 
 static const char *const section_names[C_COUNT] = {
-	"regressions", "fixes", "changed outcomes", "only in A", "only in B",
+	"regressions", "fixes", "changed outcomes", "only in A", "only in B", "changed diffs",
 };
 
 /* A matched or unmatched result: indices into A and B, NONE when absent. */
@@ -41,14 +43,9 @@ typedef struct pairs {
 typedef struct comparison {
 	const char *path[2];
 	const hc_run *run[2];
+	int diffs;             /* compare the diffs of results whose outcome stayed */
 	pairs sections[C_COUNT];
 } comparison;
-
-static int usage(void)
-{
-	fputs("usage: hdcts compare A.json B.json [--html FILE]\n", stderr);
-	return 2;
-}
 
 static int push(pairs *p, size_t a, size_t b)
 {
@@ -62,17 +59,6 @@ static int push(pairs *p, size_t a, size_t b)
 	}
 	p->v[p->n++] = (pair){ a, b };
 	return 0;
-}
-
-static int load(const char *path, hc_run *run)
-{
-	hd_status st;
-
-	hd_status_clear(&st);
-	if (hc_run_load(path, run, &st) == 0)
-		return 0;
-	fprintf(stderr, "hdcts compare: %s: %s (%s)\n", path, st.msg, hc_str(st.code));
-	return -1;
 }
 
 static int key_cmp(const hc_result *x, const hc_result *y)
@@ -116,6 +102,11 @@ static size_t *sorted_indices(const hc_run *run)
 	return ix;
 }
 
+static int same_text(const char *x, const char *y)
+{
+	return x == NULL || y == NULL ? x == y : strcmp(x, y) == 0;
+}
+
 static int classify(comparison *c, size_t a, size_t b)
 {
 	hc_outcome oa = c->run[0]->results[a].outcome, ob = c->run[1]->results[b].outcome;
@@ -127,6 +118,8 @@ static int classify(comparison *c, size_t a, size_t b)
 		return push(&c->sections[C_FIX], a, b);
 	if (oa != ob)
 		return push(&c->sections[C_CHANGED], a, b);
+	if (c->diffs && !same_text(c->run[0]->results[a].diff, c->run[1]->results[b].diff))
+		return push(&c->sections[C_DIFFS], a, b);
 	return 0;
 }
 
@@ -194,6 +187,8 @@ static void text_report(hd_buf *b, const comparison *c)
 	describe_run(b, "A", c->path[0], c->run[0]);
 	describe_run(b, "B", c->path[1], c->run[1]);
 	for (int s = 0; s < C_COUNT; s++) {
+		if (s == C_DIFFS && !c->diffs)
+			continue;
 		hd_buf_printf(b, "%s: %zu\n", section_names[s], c->sections[s].n);
 		for (size_t i = 0; i < c->sections[s].n; i++)
 			text_line(b, c, &c->sections[s].v[i]);
@@ -233,6 +228,8 @@ static void html_report(hd_buf *b, const comparison *c)
 	              c->sections[C_REGRESSION].n);
 	for (int s = 0; s < C_COUNT; s++) {
 		const pairs *p = &c->sections[s];
+		if (s == C_DIFFS && !c->diffs)
+			continue;
 		hd_buf_printf(b, "<h2 id=\"s%d\">%s: %zu</h2>\n", s, section_names[s], p->n);
 		if (p->n == 0)
 			continue;
@@ -254,48 +251,15 @@ static void html_report(hd_buf *b, const comparison *c)
 	hc_html_end(b);
 }
 
-static int write_page(const char *path, const hd_buf *page)
-{
-	hd_status st;
-
-	hd_status_clear(&st);
-	if (hd_write_file_atomic(path, page->data, page->len, &st) == 0)
-		return 0;
-	fprintf(stderr, "hdcts compare: %s: %s\n", path, st.msg);
-	return -1;
-}
-
-/* 0, or the exit status of a usage error. */
-static int parse_args(int argc, char **argv, const char **files, const char **html)
-{
-	int nfiles = 0;
-
-	*html = NULL;
-	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--html") == 0) {
-			if (i + 1 >= argc || *html != NULL)
-				return usage();
-			*html = argv[++i];
-		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-			fprintf(stderr, "hdcts compare: unknown option %s\n", argv[i]);
-			return usage();
-		} else if (nfiles < 2) {
-			files[nfiles++] = argv[i];
-		} else {
-			return usage();
-		}
-	}
-	return nfiles == 2 ? 0 : usage();
-}
-
 int hc_compare_render(const hc_run *a, const char *label_a, const hc_run *b,
-                      const char *label_b, hd_buf *text, hd_buf *html,
+                      const char *label_b, int diffs, hd_buf *text, hd_buf *html,
                       size_t counts[HC_CMP_SECTIONS])
 {
 	comparison c;
 	int rc;
 
 	memset(&c, 0, sizeof c);
+	c.diffs = diffs;
 	c.path[0] = label_a;
 	c.path[1] = label_b;
 	c.run[0] = a;
@@ -309,40 +273,5 @@ int hc_compare_render(const hc_run *a, const char *label_a, const hc_run *b,
 		counts[s] = c.sections[s].n;
 		free(c.sections[s].v);
 	}
-	return rc;
-}
-
-int hc_compare_main(int argc, char **argv)
-{
-	const char *files[2], *html;
-	hc_run run[2];
-	hd_buf text, page;
-	size_t counts[HC_CMP_SECTIONS];
-	int rc;
-
-	if ((rc = parse_args(argc, argv, files, &html)) != 0)
-		return rc;
-	hc_run_init(&run[0]);
-	hc_run_init(&run[1]);
-	hd_buf_init(&text);
-	hd_buf_init(&page);
-	rc = load(files[0], &run[0]) == 0 && load(files[1], &run[1]) == 0 ? 0 : 2;
-	if (rc == 0 && (hc_compare_render(&run[0], files[0], &run[1], files[1], &text,
-	                                  html != NULL ? &page : NULL, counts) != 0 ||
-	                text.failed || page.failed)) {
-		fputs("hdcts compare: out of memory\n", stderr);
-		rc = 2;
-	}
-	if (rc == 0) {
-		fwrite(text.data, 1, text.len, stdout);
-		fflush(stdout);
-		rc = counts[HC_CMP_REGRESSIONS] > 0 ? 1 : 0;
-		if (html != NULL && write_page(html, &page) != 0)
-			rc = 2;
-	}
-	hd_buf_free(&text);
-	hd_buf_free(&page);
-	hc_run_free(&run[0]);
-	hc_run_free(&run[1]);
 	return rc;
 }

@@ -46,21 +46,18 @@ enum {
 	HC_CMP_CHANGED,
 	HC_CMP_ONLY_A,
 	HC_CMP_ONLY_B,
+	HC_CMP_DIFFS,    /* same outcome, another diff (asked for with diffs) */
 	HC_CMP_SECTIONS
 };
 
 /* Matches the results of a and b by (case, check) and appends the
  * comparison to text (the lines `hdcts compare` prints) and html (a page),
- * either of which may be NULL; label_a and label_b name the runs. counts
- * gets the entries per section. -1 on no memory, as is a buffer's failed
- * flag. */
+ * either of which may be NULL; label_a and label_b name the runs; with
+ * diffs, results whose outcome stayed but whose diff changed are listed
+ * too. counts gets the entries per section. -1 on no memory, as is a
+ * buffer's failed flag. */
 int hc_compare_render(const hc_run *a, const char *label_a, const hc_run *b,
-                      const char *label_b, hd_buf *text, hd_buf *html,
+                      const char *label_b, int diffs, hd_buf *text, hd_buf *html,
                       size_t counts[HC_CMP_SECTIONS]);
-
-/* `hdcts compare A.json B.json [--html FILE]`: regressions, fixes and
- * changed outcomes from run A to run B. Exit status 0 no regression, 1
- * regressions, 2 usage or bad input. */
-int hc_compare_main(int argc, char **argv);
 
 #endif
