@@ -137,6 +137,14 @@ void hc_result_json(hd_buf *out, const hc_result *r)
 	hc_json_string(out, r->diff);
 	if (r->has_score)
 		hd_buf_printf(out, ",\"score\":%.4f", r->score);
+	if (r->command != NULL) {
+		HC_PUT(out, ",\"command\":");
+		hc_json_string(out, r->command);
+		HC_PUT(out, ",\"scratch\":");
+		hc_json_string(out, r->scratch);
+		hd_buf_printf(out, ",\"exit\":%d,\"stderr\":", r->exit_status);
+		hc_json_string(out, r->stderr_tail);
+	}
 	hd_buf_byte(out, '}');
 }
 

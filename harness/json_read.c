@@ -457,13 +457,15 @@ static int covers(reader *j, hc_result *r)
 	return rc;
 }
 
-/* The keys of a result, in the order a missing one is reported; the last,
- * "score", only a watch check's result has. */
+/* The keys of a result, in the order a missing one is reported; the last
+ * five are optional: "score" only a watch check's result has, the rest only
+ * one from a command the candidate ran. */
 enum { K_CASE, K_CHECK, K_OUTCOME, K_MUST_PASS, K_SECONDS, K_REASON, K_WAIVER, K_COVERS,
-       K_DIFF, K_SCORE, K_COUNT };
+       K_DIFF, K_SCORE, K_COMMAND, K_SCRATCH, K_EXIT, K_STDERR, K_COUNT };
+#define K_OPTIONAL 5
 static const char *const result_keys[K_COUNT] = {
 	"case", "check", "outcome", "must_pass", "seconds", "reason", "waiver", "covers", "diff",
-	"score",
+	"score", "command", "scratch", "exit", "stderr",
 };
 
 static int key_index(const char *const *keys, int n, const char *key)
@@ -512,6 +514,20 @@ static int result_field(reader *j, int k, void *ctx)
 	case K_REASON: return string_or_null(j, "reason", &r->reason, 1);
 	case K_WAIVER: return string_or_null(j, "waiver", &r->waiver, 1);
 	case K_COVERS: return covers(j, r);
+	case K_COMMAND: return string_or_null(j, "command", &r->command, 1);
+	case K_SCRATCH: return string_or_null(j, "scratch", &r->scratch, 1);
+	case K_STDERR: return string_or_null(j, "stderr", &r->stderr_tail, 1);
+	case K_EXIT: {
+		size_t at = j->pos;
+		double v;
+		if (number(j, "exit", &v) != 0)
+			return -1;
+		if (!(v >= 0 && v <= 255) || v != (double)(int)v)
+			return fail_at(j, at, "json-value", "\"exit\" is no exit status");
+		r->exit_status = (int)v;
+		r->has_exit = 1;
+		return 0;
+	}
 	case K_SCORE: {
 		size_t at = j->pos;
 		if (number(j, "score", &r->score) != 0)
@@ -575,7 +591,7 @@ static int read_object(reader *j, const char *const *keys, int n, int optional,
 static int read_result(reader *j, hc_result *r)
 {
 	memset(r, 0, sizeof *r);
-	return read_object(j, result_keys, K_COUNT, 1, "a result", result_field, r);
+	return read_object(j, result_keys, K_COUNT, K_OPTIONAL, "a result", result_field, r);
 }
 
 /* Whitespace only, after the top-level value. */

@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "conform.h"
 #include "dump/dump.h"
 #include "package.h"
+#include "provenance.h"
 #include "compare_cmd.h"
 #include "render.h"
 #include "run.h"
@@ -22,6 +24,7 @@ static const char usage_text[] =
 	        "       hdcts compare A.json B.json [--html FILE] [--diffs]\n"
 	        "       hdcts facts [--encoding P] OBJ|DUMP   (docs/conformance-rules.md)\n"
 	        "       hdcts package --run DIR [-o FILE.tar.gz] [--partial]\n"
+	        "       hdcts rerun REPORT-DIR CASE\n"
 	        "The candidate defaults to the built-in `reference`; reports go to reports/NAME.\n"
 	        "exit status: 0 conforms; 1 a must-pass result does not (compare: a regression);\n"
 	        "2 usage or bad input (package: a run it cannot package); 3 the run failed\n";
@@ -169,6 +172,71 @@ static int cmd_run(int argc, char **argv)
 	return rc ? EXIT_NONCONFORMING : 0;
 }
 
+/* hdcts rerun REPORT-DIR CASE (docs/harness.md, "Rerunning one case"):
+ * the one job of CASE again, in the foreground, with the profile the run
+ * in REPORT-DIR used, into REPORT-DIR/rerun; its TAP with the diffs on
+ * stdout, then how each command ran as TAP comments. */
+static int cmd_rerun(int argc, char **argv)
+{
+	hc_provenance pv;
+	hc_options o;
+	hc_run run;
+	hd_status st;
+	char candidates[PATH_MAX + 32], suite[PATH_MAX], hdref[PATH_MAX], out[PATH_MAX + 16],
+	     path[PATH_MAX + 32];
+	int rc;
+
+	if (argc != 2)
+		return usage_error("rerun: give the report directory and one case id");
+	if (hc_provenance_read(argv[0], &pv, &st) != 0) {
+		fprintf(stderr, "hdcts rerun: %s\n", st.msg);
+		return EXIT_USAGE;
+	}
+	memset(&o, 0, sizeof o);
+	o.suite = getenv("HDCTS_SUITE") ? getenv("HDCTS_SUITE") : HC_SOURCE_DIR;
+	o.hdref = getenv("HDREF") ? getenv("HDREF") : HC_HDREF;
+	o.revision = getenv("HDCTS_REVISION");
+	if (realpath(o.suite, suite) == NULL || realpath(o.hdref, hdref) == NULL) {
+		hc_provenance_free(&pv);
+		fprintf(stderr, "hdcts rerun: cannot find the suite %s or hdref %s\n", o.suite,
+		        o.hdref);
+		return EXIT_USAGE;
+	}
+	o.suite = suite;
+	o.hdref = hdref;
+	snprintf(candidates, sizeof candidates, "%s/harness/candidates", suite);
+	o.candidates = candidates;
+	/* the profile where the run found it (its adapters are beside it), else
+	 * the run's copy */
+	snprintf(path, sizeof path, "%s/profile.ini", argv[0]);
+	o.candidate = strcmp(pv.profile ? pv.profile : "", "(built in)") == 0 ? "reference"
+	            : pv.profile != NULL && access(pv.profile, R_OK) == 0 ? pv.profile : path;
+	o.glob = argv[1];
+	snprintf(out, sizeof out, "%s/rerun", argv[0]);
+	o.out = out;
+	o.jobs = 1;
+	rc = hc_run_main(&o, &st);
+	hc_provenance_free(&pv);
+	if (rc < 0) {
+		fprintf(stderr, "hdcts rerun: %s\n", st.msg);
+		return st.kind == HD_BAD_INPUT ? EXIT_USAGE : EXIT_FAILED;
+	}
+	snprintf(path, sizeof path, "%s/results.json", out);
+	hc_run_init(&run);
+	rc = 0;  /* one case gives no verdict: the exit status is whether its results conform */
+	if (hc_run_load(path, &run, &st) == 0)
+		for (size_t i = 0; i < run.n; i++) {
+			rc |= !hc_outcome_conforms(run.results[i].outcome);
+			if (run.results[i].command != NULL)
+				printf("# %s %s: exit %d in %s\n#   command: %s\n",
+				       run.results[i].case_id, run.results[i].check,
+				       run.results[i].exit_status, run.results[i].scratch,
+				       run.results[i].command);
+		}
+	hc_run_free(&run);
+	return rc ? EXIT_NONCONFORMING : 0;
+}
+
 /* hdcts facts: the normative facts of an object, or of a canonical dump
  * (a file that starts "dwarf-dump "), one per line. */
 static int cmd_facts(int argc, char **argv)
@@ -220,6 +288,8 @@ int main(int argc, char **argv)
 		return cmd_facts(argc - 2, argv + 2);
 	if (strcmp(argv[1], "package") == 0)
 		return hc_package_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "rerun") == 0)
+		return cmd_rerun(argc - 2, argv + 2);
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("hdcts %s\n", HC_VERSION);
 		return 0;

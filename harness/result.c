@@ -51,6 +51,9 @@ void hc_result_free(hc_result *r)
 	free(r->reason);
 	free(r->diff);
 	free(r->waiver);
+	free(r->command);
+	free(r->scratch);
+	free(r->stderr_tail);
 	for (size_t i = 0; i < r->ncovers; i++)
 		free(r->covers[i]);
 	free(r->covers);
@@ -101,6 +104,9 @@ static int copy_result(hc_result *d, const hc_result *s)
 	d->reason = dup_or_null(s->reason, &failed);
 	d->diff = dup_or_null(s->diff, &failed);
 	d->waiver = dup_or_null(s->waiver, &failed);
+	d->command = dup_or_null(s->command, &failed);
+	d->scratch = dup_or_null(s->scratch, &failed);
+	d->stderr_tail = dup_or_null(s->stderr_tail, &failed);
 	d->covers = NULL;
 	d->ncovers = 0;
 	if (s->ncovers > 0 && !failed) {

@@ -45,6 +45,13 @@ typedef struct hc_result {
 	double seconds;     /* wall time of the candidate's commands for this check */
 	int has_score;      /* a watch check's result: */
 	double score;       /* its score, 0 to 1 (docs/value-check.md, "Score") */
+	/* how the candidate's command ran, for a result of one (docs/results.md):
+	 * NULL, and has_exit 0, for results decided without running it */
+	char *command;      /* the command line, placeholders filled */
+	char *scratch;      /* its scratch directory */
+	int has_exit;
+	int exit_status;    /* the shell's: 128 + N for a signal N */
+	char *stderr_tail;  /* the last bytes of its stderr */
 } hc_result;
 
 typedef struct hc_run {

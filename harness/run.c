@@ -34,6 +34,7 @@
 typedef struct slot {
 	hc_child child;
 	size_t job;
+	char *cmd;             /* the command it runs, for its results */
 	char dir[4300], in[4400], out[4400], out_log[4400], err_log[4400];
 } slot;
 
@@ -144,7 +145,7 @@ static int assemble(const char *src, const char *dst, hd_status *st)
  * the run's limits: for a job, and for the decode batch through its hooks. */
 static int start_command(const runner *r, hc_role role, hd_profile enc, const char *dir,
                          const char *in, const char *out, const char *out_log,
-                         const char *err_log, hc_child *c, hd_status *st)
+                         const char *err_log, hc_child *c, char **keep, hd_status *st)
 {
 	hc_limits lim = { r->profile.timeout, r->profile.memory_mb, r->profile.cpu_seconds,
 	                  r->profile.file_mb };
@@ -157,7 +158,10 @@ static int start_command(const runner *r, hc_role role, hd_profile enc, const ch
 	if (cmd == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	rc = hc_child_start(c, cmd, dir, out_log, err_log, &lim, st);
-	free(cmd);
+	if (keep != NULL && rc == 0)
+		*keep = cmd;
+	else
+		free(cmd);
 	return rc;
 }
 
@@ -193,7 +197,7 @@ static int start_job(runner *r, slot *s, size_t k, hd_status *st)
 		return -1;
 	r->ready_job = 0;
 	return start_command(r, job->role, r->profile.encoding, s->dir, s->in, s->out, s->out_log,
-	                     s->err_log, &s->child, st);
+	                     s->err_log, &s->child, &s->cmd, st);
 }
 
 /* The facts, waiver and must-pass mark of a result, from the run's lists. */
@@ -285,6 +289,37 @@ static int record_job(runner *r, const hc_job *job, hc_result *res, hd_status *s
 	return rc;
 }
 
+/* The command, scratch directory, exit status and stderr's tail of the
+ * job in s, into its result r (docs/results.md): what `hdcts rerun` and a
+ * reader need to see how the result came about. */
+#define STDERR_TAIL 600
+static int how_it_ran(const slot *s, hc_result *r)
+{
+	char tail[STDERR_TAIL + 1];
+	FILE *f = fopen(s->err_log, "rb");
+	size_t n = 0;
+
+	if (f != NULL) {
+		if (fseek(f, 0, SEEK_END) == 0) {
+			long size = ftell(f);
+			if (size > STDERR_TAIL)
+				fseek(f, size - STDERR_TAIL, SEEK_SET);
+			else
+				rewind(f);
+		}
+		n = fread(tail, 1, STDERR_TAIL, f);
+		fclose(f);
+	}
+	tail[n] = '\0';
+	r->command = strdup(s->cmd != NULL ? s->cmd : "");
+	r->scratch = strdup(s->dir);
+	r->stderr_tail = strdup(tail);
+	r->has_exit = 1;
+	r->exit_status = s->child.how == HC_EXIT_STATUS ? s->child.status
+	               : s->child.how == HC_EXIT_SIGNAL ? 128 + s->child.status : 124;
+	return r->command && r->scratch && r->stderr_tail ? 0 : -1;
+}
+
 static int finish_job(runner *r, slot *s, hd_status *st)
 {
 	const hc_job *job = &r->plan.jobs[s->job];
@@ -293,6 +328,11 @@ static int finish_job(runner *r, slot *s, hd_status *st)
 
 	memset(res, 0, sizeof res);
 	rc = hc_judge(job, &r->profile, &s->child, s->out, s->err_log, res, st);
+	for (unsigned k = 0; rc == 0 && k < job->nchecks; k++)
+		if (how_it_ran(s, &res[k]) != 0)
+			rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	free(s->cmd);
+	s->cmd = NULL;
 	if (rc == 0)
 		rc = record_job(r, job, res, st);
 	for (unsigned k = 0; k < job->nchecks; k++)
@@ -402,7 +442,8 @@ static int batch_start(void *ctx, hd_profile enc, const char *dir, const char *i
                        const char *out, const char *out_log, const char *err_log, hc_child *c,
                        hd_status *st)
 {
-	return start_command(ctx, HC_ROLE_DECODE, enc, dir, in, out, out_log, err_log, c, st);
+	return start_command(ctx, HC_ROLE_DECODE, enc, dir, in, out, out_log, err_log, c, NULL,
+	                     st);
 }
 
 /* Whether every result of the job is in the resumed journal. */
@@ -498,6 +539,11 @@ static int run_jobs(runner *r, hd_status *st)
 	}
 	if (interrupted || rc != 0)
 		hc_child_kill_all(kids, j);
+	for (unsigned k = 0; k < j; k++)  /* the commands of jobs that never finished */
+		if (kids[k].pid != 0 && !(held && slots[k].cmd == ended->cmd))
+			free(slots[k].cmd);
+	if (held)
+		free(ended->cmd);
 	free(slots);
 	free(kids);
 	free(ended);
