@@ -43,6 +43,31 @@ static int usage(void)
 	return usage_error(NULL);
 }
 
+/* The suite's revision when HDCTS_REVISION does not give it: `git describe
+ * --always --dirty` of the suite, so a run names the tree it came from
+ * whoever started it; NULL (reported as unknown) outside a git clone. */
+static const char *suite_revision(const char *suite)
+{
+	static char rev[128];
+	char cmd[PATH_MAX + 80];
+	hd_buf q;
+	FILE *p;
+
+	if (getenv("HDCTS_REVISION") != NULL)
+		return getenv("HDCTS_REVISION");
+	hd_buf_init(&q);
+	hd_buf_sh_quote(&q, suite);
+	snprintf(cmd, sizeof cmd, "git -C %s describe --always --dirty 2>/dev/null",
+	         hd_buf_str(&q));
+	hd_buf_free(&q);
+	if ((p = popen(cmd, "r")) == NULL)
+		return NULL;
+	if (fgets(rev, sizeof rev, p) == NULL)
+		rev[0] = '\0';
+	rev[strcspn(rev, "\n")] = '\0';
+	return pclose(p) == 0 && rev[0] != '\0' ? rev : NULL;
+}
+
 static int parse_shard(const char *s, hc_options *o)
 {
 	unsigned i, n;
@@ -138,7 +163,6 @@ static int cmd_run(int argc, char **argv)
 	o.candidate = "reference";
 	o.suite = getenv("HDCTS_SUITE") ? getenv("HDCTS_SUITE") : HC_SOURCE_DIR;
 	o.hdref = getenv("HDREF") ? getenv("HDREF") : HC_HDREF;
-	o.revision = getenv("HDCTS_REVISION");
 	o.jobs = 1;
 	if (parse_run(argc, argv, &o, why, sizeof why) != 0)
 		return usage_error(why);
@@ -150,6 +174,8 @@ static int cmd_run(int argc, char **argv)
 	}
 	o.suite = suite;
 	o.hdref = hdref;
+	if (o.revision == NULL)
+		o.revision = suite_revision(suite);
 	snprintf(candidates, sizeof candidates, "%s/harness/candidates", o.suite);
 	o.candidates = candidates;
 	hd_status_clear(&st);
@@ -195,7 +221,6 @@ static int cmd_rerun(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.suite = getenv("HDCTS_SUITE") ? getenv("HDCTS_SUITE") : HC_SOURCE_DIR;
 	o.hdref = getenv("HDREF") ? getenv("HDREF") : HC_HDREF;
-	o.revision = getenv("HDCTS_REVISION");
 	if (realpath(o.suite, suite) == NULL || realpath(o.hdref, hdref) == NULL) {
 		hc_provenance_free(&pv);
 		fprintf(stderr, "hdcts rerun: cannot find the suite %s or hdref %s\n", o.suite,
@@ -204,6 +229,7 @@ static int cmd_rerun(int argc, char **argv)
 	}
 	o.suite = suite;
 	o.hdref = hdref;
+	o.revision = suite_revision(suite);
 	snprintf(candidates, sizeof candidates, "%s/harness/candidates", suite);
 	o.candidates = candidates;
 	/* the profile where the run found it (its adapters are beside it), else

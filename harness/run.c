@@ -594,6 +594,24 @@ static void report_stale_waivers(const runner *r)
 			        r->waivers.v[i].a, r->waivers.v[i].b);
 }
 
+/* On a terminal, the run ends with its verdict and where the reports are. */
+static void report_end(const runner *r)
+{
+	hc_verdict v;
+	hd_buf text;
+
+	if (!r->tty)
+		return;
+	hc_run_verdict(&r->run, &v);
+	hd_buf_init(&text);
+	hc_verdict_text(&v, &text);
+	fprintf(stderr, "\rhdcts run: %s: %zu must-pass results, %zu accepted, %zu waived, %zu not "
+	                "conforming; reports in %s/ (summary.md, index.html)\n",
+	        text.failed ? "?" : hd_buf_str(&text), v.must_pass, v.accepted, v.waived, v.bad,
+	        r->outdir);
+	hd_buf_free(&text);
+}
+
 /* The ten largest failure groups on stderr, with the report's path: on a
  * terminal, the end of a red run says where to start. */
 static void report_groups(const runner *r)
@@ -867,6 +885,7 @@ int hc_run_main(const hc_options *o, hd_status *st)
 	if (rc == 0) {
 		report_stale_waivers(&r);
 		report_groups(&r);
+		report_end(&r);
 		rc = hc_run_conforms(&r.run) ? 0 : 1;
 	}
 	teardown(&r);

@@ -59,6 +59,12 @@ done
 grep -qx "planned = $plan" "$tmp/ref/run.txt" || echo "run.txt does not plan $plan jobs" >>"$tmp/why"
 point "the reference passes every arith case and writes the reports and what it ran"
 
+# with no --revision, hdcts names the suite's revision itself
+rev=$(git -C "$src" describe --always --dirty 2>/dev/null || echo unknown)
+grep -q "^  \"suite_revision\": \"$rev\",\$" "$tmp/ref/results.json" ||
+	{ echo "want suite_revision $rev, got:"; grep suite_revision "$tmp/ref/results.json"; } >>"$tmp/why"
+point "hdcts reads the suite's revision itself when not given one"
+
 if command -v prove >/dev/null 2>&1; then
 	prove -e cat "$tmp/ref.tap" >"$tmp/prove" 2>&1 ||
 		{ echo "prove refuses the TAP:"; cat "$tmp/prove"; } >>"$tmp/why"
