@@ -1,13 +1,15 @@
 /* A run's fingerprint (fingerprint.h). */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fingerprint.h"
 #include "provenance.h"
+#include "util/dir.h"
 #include "util/file.h"
 
 const char *const hc_fp_names[HC_FP_COUNT] = {
-	"candidate", "profile", "adapters", "waivers", "mustpass", "suite", "plan"
+	"candidate", "profile", "adapters", "tools", "waivers", "mustpass", "suite", "plan"
 };
 
 #define FNV_OFFSET 0xcbf29ce484222325ull
@@ -43,43 +45,29 @@ static uint64_t fnv_file(uint64_t h, const char *path)
 	return h;
 }
 
-/* The files a command template names under {harness}/ or {profile_dir}/,
- * each by its path and its bytes. */
-static uint64_t fnv_adapters(uint64_t h, const char *tmpl, const char *suite, const char *pdir)
+/* Each adapter file by its name and its bytes. */
+static uint64_t fnv_adapters(const hc_adapter_files *a)
 {
-	static const char *const roots[] = { "{harness}/", "{profile_dir}/" };
+	uint64_t h = FNV_OFFSET;
 
-	for (int k = 0; k < 2; k++)
-		for (const char *p = strstr(tmpl, roots[k]); p != NULL;
-		     p = strstr(p + 1, roots[k])) {
-			const char *rel = p + strlen(roots[k]);
-			size_t n = strcspn(rel, " \t\"'<>|;&)");
-			char path[4200];
-			if (k == 0)
-				snprintf(path, sizeof path, "%s/harness/%.*s", suite, (int)n, rel);
-			else
-				snprintf(path, sizeof path, "%s/%.*s", pdir, (int)n, rel);
-			h = fnv_file(fnv_str(h, path + (k == 0 ? strlen(suite) : strlen(pdir))), path);
-		}
+	for (size_t i = 0; i < a->n; i++)
+		h = fnv_file(fnv_str(h, a->v[i].name), a->v[i].path);
 	return h;
 }
 
-void hc_fingerprint_make(const hc_profile *p, const char *suite, const char *rev,
-                         const hc_plan *plan, size_t total, hc_fingerprint *fp)
+void hc_fingerprint_make(const hc_profile *p, const hc_run_inputs *in, const hc_plan *plan,
+                         size_t total, hc_fingerprint *fp)
 {
 	char path[4200];
 	uint64_t h;
 
 	fp->part[HC_FP_CANDIDATE] = fnv_str(FNV_OFFSET, p->name ? p->name : "");
 	if (strcmp(p->path, "(built in)") == 0)
-		fp->part[HC_FP_PROFILE] = fnv_str(FNV_OFFSET, hc_reference_ini);
+		fp->part[HC_FP_PROFILE] = fnv(FNV_OFFSET, hc_reference_ini, strlen(hc_reference_ini));
 	else
 		fp->part[HC_FP_PROFILE] = fnv_file(FNV_OFFSET, p->path);
-	h = FNV_OFFSET;
-	for (int i = 0; i < HC_ROLE_COUNT; i++)
-		if (p->role[i] != NULL)
-			h = fnv_adapters(h, p->role[i], suite, p->dir);
-	fp->part[HC_FP_ADAPTERS] = h;
+	fp->part[HC_FP_ADAPTERS] = fnv_adapters(in->adapters);
+	fp->part[HC_FP_TOOLS] = fnv(FNV_OFFSET, in->tools->data, in->tools->len);
 	h = FNV_OFFSET;
 	if (p->waivers != NULL) {
 		if (p->waivers[0] == '/')
@@ -89,9 +77,10 @@ void hc_fingerprint_make(const hc_profile *p, const char *suite, const char *rev
 		h = fnv_file(h, path);
 	}
 	fp->part[HC_FP_WAIVERS] = h;
-	snprintf(path, sizeof path, "%s/harness/mustpass/" HC_MUSTPASS_VERSION ".txt", suite);
+	snprintf(path, sizeof path, "%s/harness/mustpass/" HC_MUSTPASS_VERSION ".txt",
+	         in->suite);
 	fp->part[HC_FP_MUSTPASS] = fnv_file(FNV_OFFSET, path);
-	fp->part[HC_FP_SUITE] = fnv_str(FNV_OFFSET, rev != NULL ? rev : "unknown");
+	fp->part[HC_FP_SUITE] = fnv_str(FNV_OFFSET, in->revision != NULL ? in->revision : "unknown");
 	h = fnv(FNV_OFFSET, &total, sizeof total);
 	for (size_t i = 0; i < plan->n; i++) {
 		h = fnv_str(h, plan->jobs[i].case_id);
@@ -106,4 +95,46 @@ void hc_fingerprint_write(const hc_fingerprint *fp, hd_buf *out)
 	for (int i = 0; i < HC_FP_COUNT; i++)
 		hd_buf_printf(out, "fingerprint.%s = %016llx\n", hc_fp_names[i],
 		              (unsigned long long)fp->part[i]);
+}
+
+/* dir/name's bytes from h, as fnv_file. */
+static uint64_t fnv_in(uint64_t h, const char *dir, const char *name)
+{
+	hd_buf path;
+
+	hd_buf_init(&path);
+	hd_buf_printf(&path, "%s/%s", dir, name);
+	h = path.failed ? fnv_str(h, "(absent)") : fnv_file(h, hd_buf_str(&path));
+	hd_buf_free(&path);
+	return h;
+}
+
+int hc_fingerprint_copies(const char *dir, hc_fingerprint *fp, hd_status *st)
+{
+	char path[4200];
+	char **names = NULL;
+	size_t n = 0;
+	hd_buf tools;
+	uint64_t h = FNV_OFFSET;
+
+	snprintf(path, sizeof path, "%s/adapters", dir);
+	if (access(path, F_OK) == 0 && hd_list_files(path, HC_MAX_ADAPTERS, &names, &n, st) != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		h = fnv_in(fnv_str(h, names[i]), path, names[i]);
+	hd_free_names(names, n);
+	fp->part[HC_FP_ADAPTERS] = h;
+	fp->part[HC_FP_PROFILE] = fnv_in(FNV_OFFSET, dir, "profile.ini");
+	snprintf(path, sizeof path, "%s/tools.txt", dir);
+	hd_buf_init(&tools);
+	if (hd_read_file(path, (size_t)1 << 20, &tools, st) != 0) {
+		hd_buf_free(&tools);
+		return -1;
+	}
+	fp->part[HC_FP_TOOLS] = fnv(FNV_OFFSET, tools.data, tools.len);
+	hd_buf_free(&tools);
+	snprintf(path, sizeof path, "%s/waivers.txt", dir);
+	fp->part[HC_FP_WAIVERS] = access(path, F_OK) == 0 ? fnv_file(FNV_OFFSET, path) : FNV_OFFSET;
+	fp->part[HC_FP_MUSTPASS] = fnv_in(FNV_OFFSET, dir, "mustpass.txt");
+	return 0;
 }

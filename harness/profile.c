@@ -126,6 +126,7 @@ static int set_u64(reader *r, const char *v, uint64_t *out)
 }
 
 static void free_list(char **v, size_t n);
+static int add_version(reader *r, const char *v);
 
 /* decode-encodings: one or two distinct encoding profiles. */
 static int set_decode_encodings(reader *r, const char *v)
@@ -197,6 +198,8 @@ static int candidate_key(reader *r, const char *k, const char *v)
 	}
 	if (strcmp(k, "decode-encodings") == 0)
 		return set_decode_encodings(r, v);
+	if (strcmp(k, "version") == 0)
+		return add_version(r, v);
 	if (strcmp(k, "memory-mb") == 0)
 		return set_u64(r, v, &p->memory_mb);
 	if (strcmp(k, "cpu-seconds") == 0)
@@ -227,6 +230,31 @@ static int check_placeholders(reader *r, const char *v)
 			              "{spirv} {harness} {hdref} {encoding} {profile_dir}): ", tok);
 		}
 	}
+	return 0;
+}
+
+/* version: one more command that prints a tool's version. It runs before
+ * any job, with no case, so only the placeholders that name the suite and
+ * the profile mean anything in it. */
+static int add_version(reader *r, const char *v)
+{
+	static const char *const per_job[] = { "{in}", "{out}", "{scratch}", "{spirv}" };
+	hc_profile *p = r->p;
+	char **grown;
+
+	if (check_placeholders(r, v) != 0)
+		return -1;
+	for (size_t i = 0; i < sizeof per_job / sizeof per_job[0]; i++)
+		if (strstr(v, per_job[i]) != NULL)
+			return bad(r, "a version command runs with no case, so it takes no ",
+			           per_job[i]);
+	grown = realloc(p->versions, (p->nversions + 1) * sizeof *p->versions);
+	if (grown == NULL)
+		return hd_fail(r->st, HD_NO_MEMORY, "no-memory", r->line, "out of memory");
+	p->versions = grown;
+	if ((p->versions[p->nversions] = dup_n(v, strlen(v))) == NULL)
+		return hd_fail(r->st, HD_NO_MEMORY, "no-memory", r->line, "out of memory");
+	p->nversions++;
 	return 0;
 }
 
@@ -387,6 +415,7 @@ void hc_profile_free(hc_profile *p)
 		free(p->role[i]);
 	free_list(p->requires, p->nrequires);
 	free_list(p->not_supported, p->nnot_supported);
+	free_list(p->versions, p->nversions);
 	free(p->waivers);
 	memset(p, 0, sizeof *p);
 }

@@ -39,6 +39,8 @@ typedef struct hc_profile {
 	size_t nrequires;
 	char **not_supported;          /* coverage facts or case ids, see docs */
 	size_t nnot_supported;
+	char **versions;               /* commands that print the tools' versions */
+	size_t nversions;
 	char *waivers;                 /* waiver file path, or NULL */
 	int strict;                    /* compile-spirv is also judged byte for byte */
 	int has_watch;                 /* compile-opencl is also judged by the watch check, */

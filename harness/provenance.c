@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "environment.h"
+#include "util/dir.h"
 #include "util/file.h"
 
 /* Profiles, waiver files and must-pass lists are small text files; a
@@ -121,11 +123,63 @@ static int write_run_txt(const char *outdir, const hc_profile *p, const hc_optio
 	return rc;
 }
 
+/* adapters/NAME: a copy of each adapter file, and none of an earlier run's. */
+static int write_adapters(const char *outdir, const hc_adapter_files *a, hd_status *st)
+{
+	char root[4096], to[4300];
+
+	if (join(root, sizeof root, outdir, "adapters", st) != 0)
+		return -1;
+	if (hd_remove_tree(root) != 0)
+		return hd_fail(st, HD_INTERNAL, "write-failed", 0, "cannot remove %s: %s", root,
+		               strerror(errno));
+	for (size_t i = 0; i < a->n; i++) {
+		if (join(to, sizeof to, root, a->v[i].name, st) != 0)
+			return -1;
+		*strrchr(to, '/') = '\0';
+		if (hd_make_dirs(to) != 0)
+			return hd_fail(st, HD_INTERNAL, "write-failed", 0, "cannot make %s: %s", to,
+			               strerror(errno));
+		to[strlen(to)] = '/';
+		if (hc_copy_file(a->v[i].path, to, MAX_COPY, st) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* outdir/name holding text. */
+static int write_text(const char *outdir, const char *name, const hd_buf *text, hd_status *st)
+{
+	char to[4096];
+
+	if (join(to, sizeof to, outdir, name, st) != 0)
+		return -1;
+	if (text->failed)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	return hd_write_file_atomic(to, text->data, text->len, st);
+}
+
+/* machine.txt: the system the run ran on (environment.h). */
+static int write_machine(const char *outdir, hd_status *st)
+{
+	hd_buf b;
+	int rc;
+
+	hd_buf_init(&b);
+	hc_machine_text(&b);
+	rc = write_text(outdir, "machine.txt", &b, st);
+	hd_buf_free(&b);
+	return rc;
+}
+
 int hc_provenance_write(const char *outdir, const hc_profile *p, const hc_options *o,
-                        size_t planned, const hc_fingerprint *fp, hd_status *st)
+                        const hc_run_inputs *in, size_t planned, const hc_fingerprint *fp,
+                        hd_status *st)
 {
 	if (write_profile(outdir, p, st) != 0 || write_waivers(outdir, p, st) != 0 ||
-	    write_mustpass(outdir, o->suite, st) != 0)
+	    write_mustpass(outdir, o->suite, st) != 0 ||
+	    write_adapters(outdir, in->adapters, st) != 0 ||
+	    write_text(outdir, "tools.txt", in->tools, st) != 0 || write_machine(outdir, st) != 0)
 		return -1;
 	/* last: run.txt says the copies beside it are this run's */
 	return write_run_txt(outdir, p, o, planned, fp, st);

@@ -1,8 +1,9 @@
 /* What a run records about itself besides its results, so that its report
  * directory can be packaged (`hdcts package`, docs/conformance.md) without
  * guessing: the profile it ran with (profile.ini), the waiver file and the
- * must-pass list it applied (waivers.txt, mustpass.txt), and run.txt with
- * the plan's size and scope. Written when the run starts, before any job
+ * must-pass list it applied (waivers.txt, mustpass.txt), the adapter files
+ * its commands ran (adapters/), its tools' versions and the machine
+ * (tools.txt, machine.txt), and run.txt with the plan's size and scope. Written when the run starts, before any job
  * runs (docs/harness.md, "The report directory"). */
 #ifndef HC_PROVENANCE_H
 #define HC_PROVENANCE_H
@@ -27,12 +28,14 @@ typedef struct hc_provenance {
 	unsigned fp_seen;       /* bit i: fp.part[i] was in run.txt */
 } hc_provenance;
 
-/* Writes run.txt, profile.ini, waivers.txt and mustpass.txt into outdir
- * (which exists), each atomically, for a run of p with options o, a plan of
- * planned jobs and the fingerprint fp. A waivers.txt or mustpass.txt left
- * by an earlier run that this one does not have is removed. */
+/* Writes run.txt, profile.ini, waivers.txt, mustpass.txt, adapters/,
+ * tools.txt and machine.txt into outdir (which exists), each atomically,
+ * for a run of p with options o, its inputs in, a plan of planned jobs and
+ * the fingerprint fp. A waivers.txt or mustpass.txt left by an earlier run
+ * that this one does not have is removed, as are its adapters. */
 int hc_provenance_write(const char *outdir, const hc_profile *p, const hc_options *o,
-                        size_t planned, const hc_fingerprint *fp, hd_status *st);
+                        const hc_run_inputs *in, size_t planned, const hc_fingerprint *fp,
+                        hd_status *st);
 /* Reads outdir/run.txt into pv; HD_BAD_INPUT when it is missing or a line
  * is not `key = value` with a known key. */
 int hc_provenance_read(const char *outdir, hc_provenance *pv, hd_status *st);

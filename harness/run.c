@@ -18,6 +18,7 @@
 #include "baseline.h"
 #include "child.h"
 #include "decode_run.h"
+#include "environment.h"
 #include "journal.h"
 #include "optional.h"
 #include "judge.h"
@@ -53,6 +54,8 @@ typedef struct runner {
 	size_t tap_number;
 	size_t done;          /* results in the run, resumed ones included */
 	size_t resumed;       /* results the journal held at the start */
+	hc_adapter_files adapters;  /* the profile's adapter files (adapters.h) */
+	hd_buf tools;         /* what its version commands printed (environment.h) */
 	slot ready;           /* the next job's input, made ahead (prepare_next) */
 	size_t ready_job;     /* its index + 1; 0 when there is none */
 	int tty;
@@ -777,8 +780,38 @@ static char *scope_text(const runner *r)
 	return s;
 }
 
+/* The adapter files the profile uses and what its version commands print
+ * (environment.h), which the fingerprint digests and the report directory
+ * keeps. A version command that fails is recorded so and reported, not
+ * fatal: the tools' own absence is what `requires` stops a run for. */
+static int find_inputs(runner *r, hd_status *st)
+{
+	char **cmds = calloc(r->profile.nversions + 1, sizeof *cmds);
+	size_t failed = 0;
+	int rc = 0;
+
+	if (cmds == NULL)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	for (size_t i = 0; rc == 0 && i < r->profile.nversions; i++)
+		if ((cmds[i] = expand(r, r->profile.versions[i], r->profile.encoding, "", "",
+		                      r->scratch)) == NULL)
+			rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	if (rc == 0)
+		rc = hc_tools_text(cmds, r->profile.nversions, r->scratch, &r->tools, &failed, st);
+	for (size_t i = 0; i < r->profile.nversions; i++)
+		free(cmds[i]);
+	free(cmds);
+	if (rc == 0 && failed > 0)
+		fprintf(stderr, "hdcts run: warning: %zu of the profile's version commands failed "
+		                "(see tools.txt)\n", failed);
+	if (rc == 0)
+		rc = hc_adapter_files_find(&r->profile, r->o->suite, &r->adapters, st);
+	return rc;
+}
+
 static int setup(runner *r, hd_status *st)
 {
+	hc_run_inputs in;
 	char path[PATH_MAX > 4200 ? PATH_MAX : 4200], stamp[32];
 	hc_fingerprint fp;
 	hc_batch_hooks hooks = { r, batch_unsupported, batch_record, batch_start };
@@ -811,13 +844,19 @@ static int setup(runner *r, hd_status *st)
 	if (realpath(r->scratch, path) == NULL)
 		return hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot resolve %s", r->scratch);
 	snprintf(r->scratch, sizeof r->scratch, "%s", path);
+	if (find_inputs(r, st) != 0)
+		return -1;
+	in.suite = r->o->suite;
+	in.revision = r->o->revision;
+	in.adapters = &r->adapters;
+	in.tools = &r->tools;
 	snprintf(path, sizeof path, "%s/journal.jsonl", r->outdir);
-	hc_fingerprint_make(&r->profile, r->o->suite, r->o->revision, &r->plan, r->total, &fp);
+	hc_fingerprint_make(&r->profile, &in, &r->plan, r->total, &fp);
 	if (r->o->resume && access(path, F_OK) == 0 && same_run(r->outdir, &fp, st) != 0)
 		return -1;
 	if (hc_journal_open(&r->journal, path, r->o->resume, &r->run, st) != 0)
 		return -1;
-	if (hc_provenance_write(r->outdir, &r->profile, r->o, r->total, &fp, st) != 0)
+	if (hc_provenance_write(r->outdir, &r->profile, r->o, &in, r->total, &fp, st) != 0)
 		return -1;
 	hc_run_sort(&r->run);
 	r->resumed = r->run.n;
@@ -855,6 +894,8 @@ static void teardown(runner *r)
 	hc_lines_free(&r->waivers);
 	free(r->waiver_used);
 	hc_lines_free(&r->mustpass);
+	hc_adapter_files_free(&r->adapters);
+	hd_buf_free(&r->tools);
 }
 
 int hc_run_main(const hc_options *o, hd_status *st)
@@ -864,6 +905,7 @@ int hc_run_main(const hc_options *o, hd_status *st)
 	int rc;
 
 	memset(&r, 0, sizeof r);
+	hd_buf_init(&r.tools);
 	r.o = o;
 	r.tty = isatty(2);
 	signal(SIGINT, on_signal);

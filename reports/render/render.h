@@ -33,8 +33,14 @@ typedef struct hc_groups {
 int hc_failure_groups(const hc_run *run, hc_groups *out);
 void hc_groups_free(hc_groups *g);
 
-/* Writes results.json, junit.xml, summary.md and index.html into dir
- * (created if missing), each atomically. */
+/* The report files, each a function of the run alone: results.json,
+ * junit.xml, summary.md and index.html. hc_report_name(i) is the i-th's
+ * name; hc_report_render appends its text, so a reader of a report
+ * directory can check the files are what its results.json renders to. */
+#define HC_REPORT_FILES 4
+const char *hc_report_name(size_t i);
+void hc_report_render(size_t i, const hc_run *run, hd_buf *out);
+/* Writes the report files into dir (created if missing), each atomically. */
 int hc_report_write(const hc_run *run, const char *dir, hd_status *st);
 
 /* The sections of a comparison of run A with run B: results that

@@ -88,24 +88,38 @@ static int write_one(const char *dir, const char *name, hd_buf *b, hd_status *st
 
 typedef void (*renderer)(hd_buf *b, const hc_run *run);
 
+static const struct {
+	const char *name;
+	renderer render;
+} report_files[HC_REPORT_FILES] = {
+	{ "results.json", hc_run_json },
+	{ "junit.xml", hc_junit },
+	{ "summary.md", hc_summary },
+	{ "index.html", hc_html },
+};
+
+const char *hc_report_name(size_t i)
+{
+	return i < HC_REPORT_FILES ? report_files[i].name : NULL;
+}
+
+void hc_report_render(size_t i, const hc_run *run, hd_buf *out)
+{
+	if (i < HC_REPORT_FILES)
+		report_files[i].render(out, run);
+}
+
 int hc_report_write(const hc_run *run, const char *dir, hd_status *st)
 {
-	static const struct { const char *name; renderer render; } files[] = {
-		{ "results.json", hc_run_json },
-		{ "junit.xml", hc_junit },
-		{ "summary.md", hc_summary },
-		{ "index.html", hc_html },
-	};
-
 	if (make_dirs(dir, st) != 0)
 		return -1;
-	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+	for (size_t i = 0; i < HC_REPORT_FILES; i++) {
 		hd_buf b;
 		int rc;
 
 		hd_buf_init(&b);
-		files[i].render(&b, run);
-		rc = write_one(dir, files[i].name, &b, st);
+		hc_report_render(i, run, &b);
+		rc = write_one(dir, report_files[i].name, &b, st);
 		hd_buf_free(&b);
 		if (rc != 0)
 			return -1;

@@ -1,10 +1,11 @@
 /* `hdcts package` (package.h): checks that a report directory holds one
- * whole, finished run, gathers its reports, the profile and must-pass list
- * it applied (copied there by the run, provenance.h), a verdict and a
- * statement template into a private directory beside the archive, and has
- * the system's tar pack them into a temporary name that is renamed to the
- * archive's only once tar has succeeded. So FILE is either the whole
- * archive or untouched, never half of one. */
+ * whole, finished, unedited run (record.h), gathers its reports, journal
+ * and what it ran with (copied there by the run, provenance.h), a verdict,
+ * a statement template and the digests of them all into a private
+ * directory beside the archive, and has the system's tar pack them into a
+ * temporary name that is renamed to the archive's only once tar has
+ * succeeded. So FILE is either the whole archive or untouched, never half
+ * of one. */
 /* mkdtemp(3) and st_mtim are POSIX.1-2008 */
 #define _XOPEN_SOURCE 700
 #include "package.h"
@@ -18,26 +19,31 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "adapters.h"
+#include "digests.h"
 #include "provenance.h"
+#include "record.h"
 #include "result.h"
+#include "util/dir.h"
 #include "util/file.h"
 
 extern char **environ;
 
 enum { EXIT_USAGE = 2, EXIT_FAILED = 3 };
 
-/* The files a submission takes from the report directory; the optional
- * ones are there only when the run had them. */
+/* The files a submission takes from the report directory, besides its
+ * adapters/; the optional ones are there only when the run had them. */
 static const struct {
 	const char *name;
 	int optional;
 } run_files[] = {
-	{ "results.json", 0 }, { "junit.xml", 0 },   { "summary.md", 0 },   { "index.html", 0 },
-	{ "profile.ini", 0 },  { "waivers.txt", 1 }, { "mustpass.txt", 1 },
+	{ "results.json", 0 }, { "junit.xml", 0 },    { "summary.md", 0 },   { "index.html", 0 },
+	{ "journal.jsonl", 0 }, { "run.txt", 0 },     { "profile.ini", 0 },  { "waivers.txt", 1 },
+	{ "mustpass.txt", 1 },  { "tools.txt", 0 },   { "machine.txt", 0 },
 };
 #define NRUN_FILES (sizeof run_files / sizeof run_files[0])
 
-/* And the files it writes itself. */
+/* And the files it writes itself (SHA256SUMS last, over all the others). */
 static const char *const own_files[] = { "VERDICT.txt", "STATEMENT.md" };
 #define NOWN_FILES (sizeof own_files / sizeof own_files[0])
 
@@ -167,6 +173,13 @@ static int check_complete(package *p, hd_status *st)
 		               "%s: the run covered part of the suite (--cases or --shard); a "
 		               "submission is a run of every case. --partial packages it anyway, "
 		               "marked partial", p->dir);
+	if (p->run.suite_revision == NULL || strcmp(p->run.suite_revision, "unknown") == 0)
+		return hd_fail(st, HD_BAD_INPUT, "revision", 0,
+		               "%s: the run does not name the suite's revision, so no one can "
+		               "check it against the suite; run from a git clone of the suite, or "
+		               "give --revision", p->dir);
+	if (hc_record_check(p->dir, &p->run, &p->pv, st) != 0)
+		return hd_fail_prefix(st, "%s: ", p->dir);
 	return 0;
 }
 
@@ -206,22 +219,27 @@ static const char *verdict(const hc_run *run)
 	return text;
 }
 
-/* VERDICT.txt: `key: value` lines, the verdict last. */
-static void verdict_text(hd_buf *b, const package *p)
+void hc_package_verdict(hd_buf *b, const hc_run *run, const hc_provenance *pv)
 {
 	size_t counts[HC_OUTCOME_COUNT];
 
 	hd_buf_printf(b, "candidate: %s\nencoding: %s\nsuite version: %s\nsuite revision: %s\n"
 	                 "must-pass list: %s\nscope: ",
-	              str(p->run.candidate), str(p->run.encoding), str(p->run.suite_version),
-	              str(p->run.suite_revision), str(p->pv.mustpass));
-	scope_text(b, &p->pv);
-	hd_buf_printf(b, "\nstarted: %s\nfinished: %s\nresults: %zu\n", str(p->run.started),
-	              str(p->run.finished), p->run.n);
-	hc_run_count(&p->run, counts);
+	              str(run->candidate), str(run->encoding), str(run->suite_version),
+	              str(run->suite_revision), str(pv->mustpass));
+	scope_text(b, pv);
+	hd_buf_printf(b, "\nstarted: %s\nfinished: %s\nresults: %zu\n", str(run->started),
+	              str(run->finished), run->n);
+	hc_run_count(run, counts);
 	for (int o = 0; o < HC_OUTCOME_COUNT; o++)
 		hd_buf_printf(b, "%s: %zu\n", hc_outcome_name((hc_outcome)o), counts[o]);
-	hd_buf_printf(b, "verdict: %s\n", verdict(&p->run));
+	hd_buf_printf(b, "verdict: %s\n", verdict(run));
+}
+
+/* VERDICT.txt */
+static void verdict_text(hd_buf *b, const package *p)
+{
+	hc_package_verdict(b, &p->run, &p->pv);
 }
 
 /* STATEMENT.md: what the submitter fills in and signs. */
@@ -299,19 +317,43 @@ static int make_staging(package *p, hd_status *st)
 	return 0;
 }
 
+/* path_in's parent directories, made. */
+static int copy_to(const char *from, const char *to, hd_status *st)
+{
+	char dir[4500];
+
+	snprintf(dir, sizeof dir, "%s", to);
+	*strrchr(dir, '/') = '\0';
+	if (hd_make_dirs(dir) != 0)
+		return hd_fail(st, HD_INTERNAL, "write-failed", 0, "cannot make %s: %s", dir,
+		               strerror(errno));
+	return hc_copy_file(from, to, (size_t)1 << 30, st);
+}
+
 static int copy_run_files(const package *p, hd_status *st)
 {
 	char from[4200], to[4500];
+	char **adapters = NULL;
+	size_t n = 0;
+	int rc = 0;
 
-	for (size_t i = 0; i < NRUN_FILES; i++) {
+	for (size_t i = 0; rc == 0 && i < NRUN_FILES; i++) {
 		path_in(from, sizeof from, p->dir, run_files[i].name);
 		if (run_files[i].optional && access(from, F_OK) != 0)
 			continue;
 		path_in(to, sizeof to, p->topdir, run_files[i].name);
-		if (hc_copy_file(from, to, (size_t)1 << 30, st) != 0)
-			return -1;
+		rc = hc_copy_file(from, to, (size_t)1 << 30, st);
 	}
-	return 0;
+	path_in(from, sizeof from, p->dir, "adapters");
+	if (rc == 0 && access(from, F_OK) == 0)
+		rc = hd_list_files(from, HC_MAX_ADAPTERS, &adapters, &n, st);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		snprintf(from, sizeof from, "%s/adapters/%s", p->dir, adapters[i]);
+		snprintf(to, sizeof to, "%s/adapters/%s", p->topdir, adapters[i]);
+		rc = copy_to(from, to, st);
+	}
+	hd_free_names(adapters, n);
+	return rc;
 }
 
 typedef void (*writer)(hd_buf *b, const package *p);
@@ -333,7 +375,7 @@ static int write_own_files(const package *p, hd_status *st)
 		if (rc != 0)
 			return -1;
 	}
-	return 0;
+	return hc_digests_write(p->topdir, st);
 }
 
 /* tar -czf staging/archive.tar.gz -C staging TOP, then the rename. */
@@ -360,34 +402,21 @@ static int run_tar(const package *p, hd_status *st)
 	return 0;
 }
 
-/* Removes the staging directory and everything this file put in it. */
+/* Removes the staging directory and everything in it. */
 static void cleanup(package *p)
 {
-	char path[4500];
-
-	if (p->staging[0] == '\0')
-		return;
-	for (size_t i = 0; i < NRUN_FILES; i++) {
-		path_in(path, sizeof path, p->topdir, run_files[i].name);
-		unlink(path);
-	}
-	for (size_t i = 0; i < NOWN_FILES; i++) {
-		path_in(path, sizeof path, p->topdir, own_files[i]);
-		unlink(path);
-	}
-	rmdir(p->topdir);
-	unlink(p->tmp);
-	rmdir(p->staging);
+	if (p->staging[0] != '\0')
+		hd_remove_tree(p->staging);
 }
 
-/* A suite revision that does not name a commit makes the submission
- * unverifiable; it is packaged, but said so. */
+/* A suite revision of a tree with changes names no commit anyone else has;
+ * it is packaged, but said so. */
 static void warn_revision(const hc_run *run)
 {
 	const char *r = str(run->suite_revision);
 	size_t n = strlen(r);
 
-	if (strcmp(r, "unknown") == 0 || (n >= 6 && strcmp(r + n - 6, "-dirty") == 0))
+	if (n >= 6 && strcmp(r + n - 6, "-dirty") == 0)
 		fprintf(stderr, "hdcts package: warning: the suite revision is `%s`, not a clean "
 		                "commit\n", r);
 }
