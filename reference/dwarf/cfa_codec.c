@@ -10,8 +10,8 @@
 #include <string.h>
 
 const hd_cfa_info hd_cfa_table[HD_CFA_COUNT] = {
-#define HD_CFA(id, code, o1, o2, o3, fl) \
-	{ #id, code, { HD_OPND_##o1, HD_OPND_##o2, HD_OPND_##o3 }, fl },
+#define HD_CFA(id, code, o1, o2, o3, fl, section) \
+	{ #id, code, { HD_OPND_##o1, HD_OPND_##o2, HD_OPND_##o3 }, fl, section },
 #include "cfa.def"
 #undef HD_CFA
 };

@@ -23,7 +23,7 @@ enum {
 };
 
 typedef enum hd_cfa_id {
-#define HD_CFA(id, code, o1, o2, o3, fl) HD_CFA_##id,
+#define HD_CFA(id, code, o1, o2, o3, fl, section) HD_CFA_##id,
 #include "cfa.def"
 #undef HD_CFA
 	HD_CFA_COUNT
@@ -34,6 +34,7 @@ typedef struct hd_cfa_info {
 	uint8_t code;
 	uint8_t opnd[3];    /* hd_opnd */
 	uint8_t flags;      /* HD_CFAF_* */
+	const char *section; /* where it is defined (cfa.def, "section") */
 } hd_cfa_info;
 
 extern const hd_cfa_info hd_cfa_table[HD_CFA_COUNT];

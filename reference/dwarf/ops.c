@@ -8,8 +8,8 @@
 #include <string.h>
 
 const hd_op_info hd_op_table[HD_OP_COUNT] = {
-#define HD_OP(id, code, sub, fam, o1, o2, fl) \
-	{ #id, code, sub, fam, { HD_OPND_##o1, HD_OPND_##o2 }, fl },
+#define HD_OP(id, code, sub, fam, o1, o2, fl, section) \
+	{ #id, code, sub, fam, { HD_OPND_##o1, HD_OPND_##o2 }, fl, section },
 #include "ops.def"
 #undef HD_OP
 };

@@ -38,7 +38,7 @@ enum {
 };
 
 typedef enum hd_op_id {
-#define HD_OP(id, code, sub, fam, o1, o2, fl) HD_OP_##id,
+#define HD_OP(id, code, sub, fam, o1, o2, fl, section) HD_OP_##id,
 #include "ops.def"
 #undef HD_OP
 	HD_OP_COUNT
@@ -51,6 +51,7 @@ typedef struct hd_op_info {
 	uint8_t family;      /* 32 for lit/reg/breg, else 1 */
 	uint8_t opnd[2];     /* hd_opnd */
 	uint8_t flags;       /* HD_OPF_* */
+	const char *section; /* where it is defined (ops.def, "section") */
 } hd_op_info;
 
 extern const hd_op_info hd_op_table[HD_OP_COUNT];
