@@ -169,6 +169,8 @@ void hc_run_json(hd_buf *out, const hc_run *run)
 	header_field(out, "started", run->started);
 	header_field(out, "finished", run->finished);
 	header_field(out, "scope", run->scope);
+	if (run->shard != NULL)
+		header_field(out, "shard", run->shard);
 	hd_buf_printf(out, "  \"conforms\": %s,\n  \"totals\": {",
 	              hc_run_conforms(run) ? "true" : "false");
 	hc_run_count(run, counts);

@@ -657,12 +657,13 @@ static int read_results(reader *j, hc_run *run)
 	return rc;
 }
 
-/* The keys of results.json; the last, "scope", an older run may lack. */
+/* The keys of results.json; the last two may be absent: "scope" from an
+ * older run, "shard" from any run of the whole plan. */
 enum { R_SCHEMA, R_SUITE_VERSION, R_SUITE_REVISION, R_CANDIDATE, R_ENCODING, R_STARTED,
-       R_FINISHED, R_RESULTS, R_SCOPE, R_COUNT };
+       R_FINISHED, R_RESULTS, R_SCOPE, R_SHARD, R_COUNT };
 static const char *const run_keys[R_COUNT] = {
 	"schema_version", "suite_version", "suite_revision", "candidate", "encoding",
-	"started", "finished", "results", "scope",
+	"started", "finished", "results", "scope", "shard",
 };
 
 static int schema(reader *j)
@@ -693,6 +694,7 @@ static int run_field(reader *j, int k, void *ctx)
 	case R_STARTED: return string_or_null(j, run_keys[k], &run->started, 1);
 	case R_FINISHED: return string_or_null(j, run_keys[k], &run->finished, 1);
 	case R_SCOPE: return string_or_null(j, run_keys[k], &run->scope, 1);
+	case R_SHARD: return string_or_null(j, run_keys[k], &run->shard, 1);
 	default: return read_results(j, run);
 	}
 }
@@ -700,7 +702,7 @@ static int run_field(reader *j, int k, void *ctx)
 static int read_run(reader *j, hc_run *run)
 {
 	/* "conforms" and "totals" are derived: readers recompute them */
-	return read_object(j, run_keys, R_COUNT, 1, "results.json", run_field, run);
+	return read_object(j, run_keys, R_COUNT, 2, "results.json", run_field, run);
 }
 
 int hc_run_parse(const char *text, size_t len, hc_run *run, hd_status *st)

@@ -14,6 +14,7 @@
 #include "compare_cmd.h"
 #include "render.h"
 #include "run.h"
+#include "merge.h"
 #include "verify.h"
 #include "util/file.h"
 
@@ -26,10 +27,11 @@ static const char usage_text[] =
 	        "       hdcts facts [--encoding P] OBJ|DUMP   (docs/conformance-rules.md)\n"
 	        "       hdcts package --run DIR [-o FILE.tar.gz] [--partial]\n"
 	        "       hdcts verify ARCHIVE.tar.gz\n"
+	        "       hdcts merge -o OUT SHARD-DIR...\n"
 	        "       hdcts rerun REPORT-DIR CASE\n"
 	        "The candidate defaults to the built-in `reference`; reports go to reports/NAME.\n"
 	        "exit status: 0 conforms; 1 a must-pass result does not (compare: a regression;\n"
-	        "verify: the archive is not intact);\n"
+	        "verify: the archive is not intact; merge: the shards are not one run);\n"
 	        "2 usage or bad input (package: a run it cannot package); 3 the run failed\n";
 
 /* A usage error: what was wrong (NULL: nothing more to say), then the usage. */
@@ -317,6 +319,8 @@ int main(int argc, char **argv)
 		return cmd_facts(argc - 2, argv + 2);
 	if (strcmp(argv[1], "package") == 0)
 		return hc_package_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "merge") == 0)
+		return hc_merge_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "verify") == 0)
 		return hc_verify_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "rerun") == 0)

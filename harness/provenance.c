@@ -42,6 +42,43 @@ int hc_copy_file(const char *from, const char *to, size_t max, hd_status *st)
 	return rc;
 }
 
+int hc_copy_tree(const char *from, const char *to, size_t max_files, hd_status *st)
+{
+	char **names = NULL;
+	size_t n = 0;
+	hd_buf src, dst;
+	int rc = 0;
+
+	if (access(from, F_OK) != 0)
+		return 0;
+	if (hd_list_files(from, max_files, &names, &n, st) != 0)
+		return -1;
+	hd_buf_init(&src);
+	hd_buf_init(&dst);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		hd_buf_reset(&src);
+		hd_buf_reset(&dst);
+		hd_buf_printf(&src, "%s/%s", from, names[i]);
+		hd_buf_printf(&dst, "%s/%s", to, names[i]);
+		if (src.failed || dst.failed) {
+			rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+			break;
+		}
+		/* the file's directory first: dst up to its last '/' */
+		*strrchr((char *)dst.data, '/') = '\0';
+		if (hd_make_dirs(hd_buf_str(&dst)) != 0)
+			rc = hd_fail(st, HD_INTERNAL, "write-failed", 0, "cannot make %s: %s",
+			             hd_buf_str(&dst), strerror(errno));
+		dst.data[strlen((char *)dst.data)] = '/';
+		if (rc == 0)
+			rc = hc_copy_file(hd_buf_str(&src), hd_buf_str(&dst), (size_t)1 << 30, st);
+	}
+	hd_buf_free(&src);
+	hd_buf_free(&dst);
+	hd_free_names(names, n);
+	return rc;
+}
+
 /* outdir/name as a copy of from, or removed when from is NULL (this run
  * has no such file, and an earlier run's copy must not pass for one). */
 static int copy_or_remove(const char *from, const char *outdir, const char *name,
@@ -98,8 +135,7 @@ static int write_mustpass(const char *outdir, const char *suite, hd_status *st)
 	return copy_or_remove(access(from, R_OK) == 0 ? from : NULL, outdir, "mustpass.txt", st);
 }
 
-static int write_run_txt(const char *outdir, const hc_profile *p, const hc_options *o,
-                         size_t planned, const hc_fingerprint *fp, hd_status *st)
+int hc_run_txt_write(const char *outdir, const hc_provenance *pv, hd_status *st)
 {
 	char to[4096];
 	hd_buf b;
@@ -110,17 +146,36 @@ static int write_run_txt(const char *outdir, const hc_profile *p, const hc_optio
 	hd_buf_init(&b);
 	hd_buf_printf(&b, "# what this run was asked to do; hdcts package reads it\n"
 	                  "planned = %zu\nmustpass = %s\nshard = %u/%u\nprofile = %s\n",
-	              planned, HC_MUSTPASS_VERSION, o->shards > 1 ? o->shard + 1 : 1,
-	              o->shards > 1 ? o->shards : 1, p->path);
-	if (o->glob != NULL)
-		hd_buf_printf(&b, "cases = %s\n", o->glob);
-	if (p->waivers != NULL)
+	              pv->planned, pv->mustpass, pv->shard, pv->shards, pv->profile);
+	if (pv->merged > 1)
+		hd_buf_printf(&b, "merged = %u\n", pv->merged);
+	if (pv->cases != NULL)
+		hd_buf_printf(&b, "cases = %s\n", pv->cases);
+	if (pv->waivers)
 		hd_buf_printf(&b, "waivers = waivers.txt\n");
-	hc_fingerprint_write(fp, &b);
+	hc_fingerprint_write(&pv->fp, &b);
 	rc = b.failed ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory")
 	              : hd_write_file_atomic(to, b.data, b.len, st);
 	hd_buf_free(&b);
 	return rc;
+}
+
+/* run.txt of a run of p with options o. */
+static int write_run_txt(const char *outdir, const hc_profile *p, const hc_options *o,
+                         size_t planned, const hc_fingerprint *fp, hd_status *st)
+{
+	hc_provenance pv;
+
+	memset(&pv, 0, sizeof pv);
+	pv.planned = planned;
+	pv.mustpass = (char *)HC_MUSTPASS_VERSION;
+	pv.shard = o->shards > 1 ? o->shard + 1 : 1;
+	pv.shards = o->shards > 1 ? o->shards : 1;
+	pv.profile = p->path;
+	pv.cases = (char *)o->glob;
+	pv.waivers = p->waivers != NULL;
+	pv.fp = *fp;
+	return hc_run_txt_write(outdir, &pv, st);
 }
 
 /* adapters/NAME: a copy of each adapter file, and none of an earlier run's. */
@@ -225,6 +280,8 @@ static int apply(hc_provenance *pv, const char *key, const char *value, unsigned
 	}
 	if (strcmp(key, "cases") == 0)
 		return set_string(&pv->cases, value);
+	if (strcmp(key, "merged") == 0)
+		return sscanf(value, "%u%c", &pv->merged, &end) == 1 && pv->merged > 1 ? 0 : -1;
 	if (strcmp(key, "profile") == 0)
 		return set_string(&pv->profile, value);
 	if (strcmp(key, "waivers") == 0) {

@@ -22,6 +22,7 @@ typedef struct hc_provenance {
 	char *mustpass;         /* the must-pass list's version, "v1" */
 	char *cases;            /* the --cases glob; NULL: every case */
 	unsigned shard, shards; /* --shard I/N, 1-based; 1/1 for the whole plan */
+	unsigned merged;        /* the shards `hdcts merge` made this run of; 0: none */
 	char *profile;          /* the profile's path, or "(built in)" */
 	int waivers;            /* the profile names a waiver file: waivers.txt */
 	hc_fingerprint fp;      /* what the run depended on (fingerprint.h) */
@@ -36,6 +37,9 @@ typedef struct hc_provenance {
 int hc_provenance_write(const char *outdir, const hc_profile *p, const hc_options *o,
                         const hc_run_inputs *in, size_t planned, const hc_fingerprint *fp,
                         hd_status *st);
+/* Writes outdir/run.txt, atomically, saying what pv says (`hdcts merge`
+ * writes the run.txt of the run it makes so). */
+int hc_run_txt_write(const char *outdir, const hc_provenance *pv, hd_status *st);
 /* Reads outdir/run.txt into pv; HD_BAD_INPUT when it is missing or a line
  * is not `key = value` with a known key. */
 int hc_provenance_read(const char *outdir, hc_provenance *pv, hd_status *st);
@@ -43,5 +47,9 @@ void hc_provenance_free(hc_provenance *pv);
 
 /* Copies the file from, of at most max bytes, to the path to, atomically. */
 int hc_copy_file(const char *from, const char *to, size_t max, hd_status *st);
+/* Copies every regular file under the directory from (at most max_files)
+ * to the same path under to, making the directories; nothing when from
+ * does not exist. */
+int hc_copy_tree(const char *from, const char *to, size_t max_files, hd_status *st);
 
 #endif

@@ -78,6 +78,7 @@ void hc_run_free(hc_run *run)
 	free(run->encoding);
 	free(run->started);
 	free(run->finished);
+	free(run->shard);
 	free(run->scope);
 	hc_run_init(run);
 }

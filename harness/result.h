@@ -63,6 +63,8 @@ typedef struct hc_run {
 	char *finished;
 	char *scope;            /* what the plan took and why it left the rest (docs/harness.md,
 	                           "Scope"); NULL when not known */
+	char *shard;            /* "I/N" for a shard of a run (--shard): its verdict is not
+	                           the suite's; NULL for a whole run */
 	hc_result *results;     /* sorted by (case_id, check) once the run is complete */
 	size_t n, cap;
 } hc_run;

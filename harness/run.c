@@ -45,6 +45,7 @@ typedef struct runner {
 	hc_plan plan;
 	hc_decode_batch batch[2];  /* the decode role's command per encoding (decode_run.h) */
 	size_t nbatch;
+	size_t decode_planned[2];  /* each batch's results in the whole plan, every shard's */
 	size_t total;            /* results the run gives: the plan's and the batch's */
 	hc_run run;
 	hc_journal journal;
@@ -712,6 +713,7 @@ static int build_batches(runner *r, const hc_batch_hooks *hooks, hd_status *st)
 	if (r->nbatch == 2)
 		hc_decode_batch_split(&r->batch[0], &r->batch[1]);
 	for (size_t i = 0; r->profile.role[HC_ROLE_DECODE] != NULL && i < r->nbatch; i++) {
+		r->decode_planned[i] = hc_decode_batch_results(&r->batch[i]);
 		hc_decode_batch_shard(&r->batch[i], r->o->shard, r->o->shards);
 		r->total += hc_decode_batch_results(&r->batch[i]);
 	}
@@ -773,8 +775,7 @@ static char *scope_text(const runner *r)
 			hd_buf_printf(&b, ", %zu with a watch", t.watched);
 	}
 	for (size_t i = 0; r->profile.role[HC_ROLE_DECODE] != NULL && i < r->nbatch; i++)
-		hd_buf_printf(&b, "%sdecode: %zu results", b.len ? "; " : "",
-		              hc_decode_batch_results(&r->batch[i]));
+		hd_buf_printf(&b, "%sdecode: %zu results", b.len ? "; " : "", r->decode_planned[i]);
 	s = b.failed ? NULL : strdup(hd_buf_str(&b));
 	hd_buf_free(&b);
 	return s;
@@ -873,6 +874,12 @@ static int setup(runner *r, hd_status *st)
 	r->run.candidate = strdup(r->profile.name);
 	r->run.encoding = strdup(hd_profile_name(r->profile.encoding));
 	r->run.scope = scope_text(r);
+	if (r->o->shards > 1) {
+		char shard[64];
+		snprintf(shard, sizeof shard, "%u/%u", r->o->shard + 1, r->o->shards);
+		if ((r->run.shard = strdup(shard)) == NULL)
+			return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
 	if (r->run.scope != NULL)
 		fprintf(stderr, "hdcts run: scope: %s\n", r->run.scope);
 	r->run.started = strdup(stamp);

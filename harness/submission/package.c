@@ -317,43 +317,21 @@ static int make_staging(package *p, hd_status *st)
 	return 0;
 }
 
-/* path_in's parent directories, made. */
-static int copy_to(const char *from, const char *to, hd_status *st)
-{
-	char dir[4500];
-
-	snprintf(dir, sizeof dir, "%s", to);
-	*strrchr(dir, '/') = '\0';
-	if (hd_make_dirs(dir) != 0)
-		return hd_fail(st, HD_INTERNAL, "write-failed", 0, "cannot make %s: %s", dir,
-		               strerror(errno));
-	return hc_copy_file(from, to, (size_t)1 << 30, st);
-}
-
 static int copy_run_files(const package *p, hd_status *st)
 {
 	char from[4200], to[4500];
-	char **adapters = NULL;
-	size_t n = 0;
-	int rc = 0;
 
-	for (size_t i = 0; rc == 0 && i < NRUN_FILES; i++) {
+	for (size_t i = 0; i < NRUN_FILES; i++) {
 		path_in(from, sizeof from, p->dir, run_files[i].name);
 		if (run_files[i].optional && access(from, F_OK) != 0)
 			continue;
 		path_in(to, sizeof to, p->topdir, run_files[i].name);
-		rc = hc_copy_file(from, to, (size_t)1 << 30, st);
+		if (hc_copy_file(from, to, (size_t)1 << 30, st) != 0)
+			return -1;
 	}
 	path_in(from, sizeof from, p->dir, "adapters");
-	if (rc == 0 && access(from, F_OK) == 0)
-		rc = hd_list_files(from, HC_MAX_ADAPTERS, &adapters, &n, st);
-	for (size_t i = 0; rc == 0 && i < n; i++) {
-		snprintf(from, sizeof from, "%s/adapters/%s", p->dir, adapters[i]);
-		snprintf(to, sizeof to, "%s/adapters/%s", p->topdir, adapters[i]);
-		rc = copy_to(from, to, st);
-	}
-	hd_free_names(adapters, n);
-	return rc;
+	path_in(to, sizeof to, p->topdir, "adapters");
+	return hc_copy_tree(from, to, HC_MAX_ADAPTERS, st);
 }
 
 typedef void (*writer)(hd_buf *b, const package *p);

@@ -99,6 +99,12 @@ static void header(hd_buf *b, const hc_run *run)
 	hd_buf_printf(b, ". %zu must-pass results: %zu accepted, %zu waived, %zu not "
 	              "conforming.</p>\n", v.must_pass, v.accepted, v.waived, v.bad);
 	hd_buf_free(&text);
+	if (run->shard != NULL) {
+		HC_PUT(b, "<p class=\"verdict nonconforming\">This is shard ");
+		hc_xml_text(b, run->shard, 0);
+		HC_PUT(b, " of a run: the verdict above covers this shard's results only, not the "
+		          "suite. <code>hdcts merge</code> makes one run of all the shards.</p>\n");
+	}
 	nav(b, counts, run->n);
 	HC_PUT(b, "<table>\n");
 	info_row(b, "candidate", run->candidate);

@@ -27,6 +27,12 @@ static void header(hd_buf *b, const hc_run *run)
 	hd_buf_printf(b, ".** %zu must-pass results: %zu accepted, %zu waived, %zu not "
 	              "conforming.\n\n", v.must_pass, v.accepted, v.waived, v.bad);
 	hd_buf_free(&text);
+	if (run->shard != NULL) {
+		HC_PUT(b, "**This is shard ");
+		hc_md_text(b, run->shard);
+		HC_PUT(b, " of a run: the verdict above covers this shard's results only, not the "
+		          "suite.** `hdcts merge` makes one run of all the shards.\n\n");
+	}
 	if (v.waived > 0) {
 		HC_PUT(b, "Waived must-pass results:\n\n");
 		for (size_t i = 0; i < run->n; i++) {
