@@ -6,9 +6,11 @@
 
 #include <stddef.h>
 
+#include "coverage/universe.h"
+
 enum {
-	COV_POS = 1,  /* a case exhibits the fact and the reference accepts it */
-	COV_NEG = 2   /* a case exhibits the fact and the reference rejects it */
+	COV_POS = HD_COV_POS,  /* a case exhibits the fact and the reference accepts it */
+	COV_NEG = HD_COV_NEG   /* a case exhibits the fact and the reference rejects it */
 };
 
 typedef struct cov_fact {
@@ -39,18 +41,40 @@ int cov_case_facts(const char *path, const char *where, cov_facts *out, cov_fact
 int cov_spirv_facts(const char *path, const char *where, cov_facts *out, cov_facts *bad);
 int cov_opencl_facts(const char *path, const char *where, cov_facts *out, cov_facts *bad);
 
-/* "Storage Class" -> "storage-class": how an operand is named in a fact. */
-void cov_operand_slug(const char *name, char *out, size_t size);
-
 /* The `covers:` tags of a file whose comment lines start with marker
  * ("#", ";", "//"), into tags (pol unused). */
 int cov_tags(const char *path, const char *marker, const char *where, cov_facts *tags);
 /* Moves into bad every tag of tags that facts lacks; frees tags. */
 void cov_check_tags(cov_facts *tags, cov_facts *facts_of_case, cov_facts *bad);
 
+/* One run of hdgen coverage: the universe, the facts of the cases. */
+typedef struct cov_run {
+	const char *cases;
+	const char *watches;
+	cov_facts facts, bad;
+	hd_cov_universe u;
+	size_t ncases, unreadable;
+} cov_run;
+
+/* Cases of fact with polarity pol. After cov_finish. */
+size_t cov_count(const cov_run *r, const char *fact, int pol);
+/* Cases of the universe item with the polarity it needs. */
+size_t cov_item_cases(const cov_run *r, const hd_cov_item *it);
+
+/* What the summary table says of one area. */
+typedef struct cov_summary {
+	size_t total, covered, single, uncited;
+} cov_summary;
+void cov_summarize(const cov_run *r, int area, cov_summary *s);
+
+/* The map as markdown (coverage_md.c) and as one self-contained HTML page
+ * (coverage_html.c): the same rows, counts and citations. */
+struct hd_buf;
+void cov_markdown(const cov_run *r, struct hd_buf *b);
+void cov_html(const cov_run *r, struct hd_buf *b);
+
 /* The interpreter's table: which of its instructions the watches in
  * `watches` executed (coverage_exec.c). */
-struct hd_buf;
 void cov_exec_report(const char *watches, struct hd_buf *b);
 
 #endif

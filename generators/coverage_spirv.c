@@ -4,25 +4,17 @@
  * items each variadic operand has, and every rule `hdref check` reports.
  * A module that breaks no rule makes positive facts, any other negative;
  * a rule is always a negative fact. The vocabulary is the one the
- * universe uses (coverage.c) and docs/generators.md describes. */
+ * universe uses (reference/coverage/universe.c) and docs/generators.md
+ * describes. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "coverage.h"
+#include "coverage/universe.h"
 #include "spirv/spirv.h"
 #include "spirv/tables.h"
-
-/* "Storage Class" -> "storage-class": the operand part of a fact. */
-void cov_operand_slug(const char *name, char *out, size_t size)
-{
-	size_t i = 0;
-
-	for (; *name && i + 1 < size; name++)
-		out[i++] = *name == ' ' ? '-' : (char)tolower((unsigned char)*name);
-	out[i] = '\0';
-}
 
 /* The enumerants a word of en stands for: one, or for a BitEnum every bit
  * it sets (the zero enumerant when none is set). */
@@ -56,7 +48,7 @@ static void add_node(const hd_di_node *n, int pol, const char *where, cov_facts 
 	for (int i = 0; i < k; i++) {
 		const hd_spv_operand *o = &n->inst->operands[i];
 		uint32_t per = o->kind == HD_SPV_PAIR ? 2 : 1, items = spans[i].count / per;
-		cov_operand_slug(o->name, slug, sizeof slug);
+		hd_cov_operand_slug(o->name, slug, sizeof slug);
 		if (o->quant == HD_SPV_OPT) {
 			snprintf(fact, sizeof fact, "%s %s=%s", inst, slug, items ? "present" : "absent");
 			cov_add(out, fact, pol, where);

@@ -3,8 +3,9 @@
  * `rule eval/<code>` (a negative case). The cases are data: one row per
  * case, a code and a small body of case directives; the generator adds the
  * header and the tag. Every SPEC code must have a row or be listed in
- * unreachable.c with the reason, so a code added to reasons.def without a
- * case stops the generator instead of going uncovered.
+ * reference/coverage/unreachable.c with the reason, so a code added to
+ * reasons.def without a case stops the generator instead of going
+ * uncovered.
  *
  * Bodies may repeat text with @N(TEXT): TEXT, which holds no ')', written N
  * times. It keeps the cases that need many frames or instructions short. */
@@ -14,7 +15,7 @@
 
 #include "dwarf/reasons.h"
 #include "gen.h"
-#include "unreachable.h"
+#include "coverage/unreachable.h"
 
 /* One error case: the reason code it must end in, an optional name suffix,
  * what it does (the comment line) and its directives. */
@@ -333,7 +334,7 @@ static int has_row(const gen_err_case *rows, size_t n, const char *code)
 
 static int is_unreachable(const char *code)
 {
-	return gen_unreachable_find(gen_unreachable_codes, gen_nunreachable_codes, code,
+	return hd_cov_unreachable_find(hd_cov_unreachable_codes, hd_cov_nunreachable_codes, code,
 	                            strlen(code)) != NULL;
 }
 
@@ -353,10 +354,10 @@ static int check_tables(gen_out *g)
 			               "reason code %s has a case but is listed as unreachable",
 			               r->code);
 	}
-	for (size_t i = 0; i < gen_nunreachable_codes; i++)
-		if (hd_reason_lookup(gen_unreachable_codes[i].name) == NULL)
+	for (size_t i = 0; i < hd_cov_nunreachable_codes; i++)
+		if (hd_reason_lookup(hd_cov_unreachable_codes[i].name) == NULL)
 			return hd_fail(g->st, HD_INTERNAL, "gen-unknown-code", 0,
-			               "%s is not in reasons.def", gen_unreachable_codes[i].name);
+			               "%s is not in reasons.def", hd_cov_unreachable_codes[i].name);
 	return 0;
 }
 

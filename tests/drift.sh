@@ -3,9 +3,9 @@
 #  1. `hdgen cases` into a scratch directory gives exactly the committed
 #     cases/<kind>/gen-* files (none missing, none extra, none different);
 #  2. `hdgen expected` over the committed cases gives exactly expected/;
-#  3. `hdgen coverage` finds every item of the universe covered, every
-#     `covers:` tag borne out, and prints exactly docs/coverage.md and the
-#     index expected/coverage.tsv.
+#  3. `hdgen coverage` finds every item of the universe covered and cited,
+#     every `covers:` tag borne out, and prints exactly docs/coverage.md, the
+#     page docs/coverage.html and the index expected/coverage.tsv.
 # Prints TAP version 13, one test per step.
 #
 # usage: drift.sh HDGEN SOURCE_DIR
@@ -71,20 +71,23 @@ point "expected/ is exactly what the reference computes" "$tmp/why"
 
 : >"$tmp/why"
 if ! "$hdgen" coverage --cases "$src/cases" --write "$tmp/coverage.md" \
-	--index "$tmp/coverage.tsv" 2>"$tmp/err"; then
+	--index "$tmp/coverage.tsv" --html "$tmp/coverage.html" 2>"$tmp/err"; then
 	{ cat "$tmp/err"; grep -e '^- ' "$tmp/coverage.md" 2>/dev/null | head -n 40; } >>"$tmp/why"
 fi
-point "the universe is covered and every covers: tag holds" "$tmp/why"
+point "the universe is covered and cited, and every covers: tag holds" "$tmp/why"
 
 : >"$tmp/why"
 if [ -f "$tmp/coverage.md" ] && ! cmp -s "$tmp/coverage.md" "$src/docs/coverage.md"; then
 	echo "docs/coverage.md is stale: run 'hdgen coverage --write docs/coverage.md'" >>"$tmp/why"
 fi
+if [ -f "$tmp/coverage.html" ] && ! cmp -s "$tmp/coverage.html" "$src/docs/coverage.html"; then
+	echo "docs/coverage.html is stale: run 'hdgen coverage --html docs/coverage.html'" >>"$tmp/why"
+fi
 if [ -f "$tmp/coverage.tsv" ] && ! cmp -s "$tmp/coverage.tsv" "$src/expected/coverage.tsv"; then
 	echo "expected/coverage.tsv is stale: run 'hdgen coverage --index expected/coverage.tsv'" \
 		>>"$tmp/why"
 fi
-point "docs/coverage.md and expected/coverage.tsv are current" "$tmp/why"
+point "docs/coverage.md, docs/coverage.html and expected/coverage.tsv are current" "$tmp/why"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

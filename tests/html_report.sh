@@ -116,6 +116,30 @@ comm -23 "$tmp/hrefs" "$tmp/ids.u" >"$tmp/dangling"
 [ -s "$tmp/hrefs" ] || echo "no links at all" >>"$tmp/why"
 point "every href=\"#x\" in index.html lands on exactly one id=\"x\""
 
+# universes PAGE: "area<TAB>universe" of each row of index.html's coverage
+# bars that has a universe; docs/coverage.md's summary table must say the
+# same of each area (reference/coverage/universe.h is the one definition).
+universes() {
+	awk '/<h2 id="coverage">/ { on = 1; next } on && /<\/table>/ { exit }
+	on && /^<tr><td>/ {
+		line = $0
+		gsub(/<[^>]*>/, "\t", line)
+		gsub(/\t+/, "\t", line)
+		split(line, f, "\t")
+		if (f[3] != "none") print f[2] "\t" f[3]
+	}' "$1"
+}
+: >"$tmp/why"
+universes "$page" >"$tmp/bars"
+awk -F' [|] ' '/^[|] area [|] universe [|]/ { on = 1; next } on && /^[|]---/ { next }
+on && !/^[|]/ { exit } on { sub(/^[|] /, "", $1); print $1 "\t" $2 }' \
+	"$src/docs/coverage.md" >"$tmp/md"
+[ -s "$tmp/bars" ] || echo "index.html has no coverage bars with a universe" >>"$tmp/why"
+diff "$tmp/md" "$tmp/bars" >"$tmp/diff" ||
+	{ echo "docs/coverage.md (<) and index.html (>) count different universes:"
+	  cat "$tmp/diff"; } >>"$tmp/why"
+point "index.html's coverage bars count docs/coverage.md's universes, area by area"
+
 # groups PAGE WHERE: the failure groups' table links each group to an entry
 # that exists, the counts add up to the non-conforming results, largest first
 groups() {

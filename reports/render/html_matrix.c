@@ -4,8 +4,11 @@
  * fact, linked to the first one that did not pass. A cell "passes" when
  * the candidate's answer was accepted (pass or a warning); not-supported
  * and waived results are not passes, though they conform. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "coverage/universe.h"
 
 #include "markup.h"
 #include "render_internal.h"
@@ -127,29 +130,73 @@ static int fact_passes(const matrix *m, size_t f)
 	return 0;
 }
 
+/* Per area: facts of the run inside the universe, and of them covered; facts
+ * of the run outside any universe, and of them covered. */
+typedef struct area_count {
+	size_t in, covered, out, out_covered;
+} area_count;
+
+static void bar_row(hd_buf *b, int a, const char *universe, size_t total, size_t in,
+                    size_t covered, size_t out)
+{
+	double pct = total ? 100.0 * (double)covered / (double)total : 0.0;
+
+	/* the matrix has the area's rows only when the run bears its facts */
+	if (in + out > 0)
+		hd_buf_printf(b, "<tr><td><a href=\"#area-%d\">%s</a></td>", a, hc_area_name(a));
+	else
+		hd_buf_printf(b, "<tr><td>%s</td>", hc_area_name(a));
+	hd_buf_printf(b, "<td class=\"n\">%s</td><td class=\"n\">%zu</td><td class=\"n\">%zu"
+	              "</td><td class=\"n\">%zu</td><td><div class=\"bar\"><div style=\"width:"
+	              "%.1f%%\"></div></div></td></tr>\n", universe, in, covered, out, pct);
+}
+
+/* The bars measure each area against its universe, the one docs/coverage.md
+ * counts (reference/coverage/universe.h): a fact of the run inside it is
+ * covered when a result bearing it passed outright. Facts outside every
+ * universe (hdref's own bounds, NonSemantic.Shader.DebugInfo.100, OpenCL
+ * constructs) get a column of their own and stay out of the bar. */
 static void bars(hd_buf *b, const matrix *m)
 {
-	size_t total[HC_AREA_COUNT] = { 0 }, covered[HC_AREA_COUNT] = { 0 };
+	hd_cov_universe u;
+	area_count c[HD_COV_AREA_COUNT];
+	char total[32];
 
+	memset(c, 0, sizeof c);
+	if (hd_cov_universe_build(&u) != 0) {
+		hd_cov_universe_free(&u);
+		b->failed = 1;
+		return;
+	}
 	for (size_t f = 0; f < m->nfacts; f++) {
 		int a = hc_area_of(m->facts[f]);
-		total[a]++;
-		covered[a] += fact_passes(m, f);
+		if (hd_cov_universe_find(&u, m->facts[f]) != NULL) {
+			c[a].in++;
+			c[a].covered += fact_passes(m, f);
+		} else {
+			c[a].out++;
+			c[a].out_covered += fact_passes(m, f);
+		}
 	}
-	HC_PUT(b, "<h2 id=\"coverage\">Coverage</h2>\n<p>The share of each area's coverage "
-	          "facts with at least one result that passed (a plain pass: a warning is no "
-	          "coverage).</p>\n<table>\n<tr><th>area</th>"
-	          "<th>covered</th><th>facts</th><th></th></tr>\n");
-	for (int a = 0; a < HC_AREA_COUNT; a++) {
-		double pct = total[a] ? 100.0 * (double)covered[a] / (double)total[a] : 0.0;
-		if (total[a] == 0)
-			continue;
-		hd_buf_printf(b, "<tr><td><a href=\"#area-%d\">%s</a></td><td class=\"n\">%zu</td>"
-		              "<td class=\"n\">%zu</td><td><div class=\"bar\"><div style=\"width:"
-		              "%.1f%%\"></div></div></td></tr>\n", a, hc_area_name(a), covered[a],
-		              total[a], pct);
+	HC_PUT(b, "<h2 id=\"coverage\">Coverage</h2>\n<p>Each area's universe is the one "
+	          "docs/coverage.md counts. <em>In this run</em>: its facts that results of this "
+	          "run bear; <em>covered</em>: of those, the ones with a result that passed (a "
+	          "plain pass: a warning is no coverage); the bar is covered of the universe. "
+	          "Facts outside the universe are counted apart and appear in the matrix."
+	          "</p>\n<table>\n<tr><th>area</th><th>universe</th><th>in this run</th>"
+	          "<th>covered</th><th>outside the universe</th><th></th></tr>\n");
+	for (int a = 0; a < HD_COV_AREA_COUNT; a++) {
+		size_t n = hd_cov_universe_count(&u, a);
+		if (a < HD_COV_UNIVERSES) {
+			snprintf(total, sizeof total, "%zu", n);
+			bar_row(b, a, total, n, c[a].in, c[a].covered, c[a].out);
+		} else if (c[a].out > 0) {
+			/* no universe: the bar is covered of the facts the run bears */
+			bar_row(b, a, "none", c[a].out, 0, c[a].out_covered, c[a].out);
+		}
 	}
 	HC_PUT(b, "</table>\n");
+	hd_cov_universe_free(&u);
 }
 
 static void matrix_cell(hd_buf *b, const hc_run *run, const cell *x)
@@ -227,7 +274,7 @@ void hc_html_matrix(hd_buf *b, const hc_run *run)
 		HC_PUT(b, "</th>");
 	}
 	HC_PUT(b, "</tr>\n");
-	for (int a = 0; a < HC_AREA_COUNT; a++)
+	for (int a = 0; a < HD_COV_AREA_COUNT; a++)
 		area_rows(b, run, &m, a);
 	HC_PUT(b, "</table>\n");
 	release(&m);

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "coverage/universe.h"
 #include "json.h"
 
 const char *hc_str(const char *s)
@@ -125,38 +126,14 @@ void hc_anchor(hd_buf *b, const char *case_id, const char *check)
 	anchor_part(b, check);
 }
 
-static int starts(const char *s, const char *prefix)
-{
-	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* The fact spellings of expected/coverage.tsv (docs/coverage.md): the
- * more specific prefixes first, since "rule eval/x" also holds a '/'. */
 int hc_area_of(const char *fact)
 {
-	fact = hc_str(fact);
-	if (starts(fact, "DW_OP_"))
-		return HC_AREA_DWARF_OP;
-	if (starts(fact, "DW_CFA_"))
-		return HC_AREA_CFA;
-	if (starts(fact, "rule eval/"))
-		return HC_AREA_EVAL_RULE;
-	if (starts(fact, "rule "))
-		return HC_AREA_SPIRV_RULE;
-	if (starts(fact, "opencl"))
-		return HC_AREA_OPENCL;
-	if (strchr(fact, '/') != NULL)
-		return HC_AREA_SPIRV_INSN;
-	return HC_AREA_OTHER;
+	return hd_cov_area_of(hc_str(fact));
 }
 
 const char *hc_area_name(int area)
 {
-	static const char *const names[HC_AREA_COUNT] = {
-		"SPIR-V instructions", "SPIR-V rules", "OpenCL constructs", "DWARF operations",
-		"Call frame instructions", "Evaluator rules", "Other facts",
-	};
-	return area >= 0 && area < HC_AREA_COUNT ? names[area] : "Other facts";
+	return hd_cov_area_name(area);
 }
 
 int hc_outcome_passes(hc_outcome o)

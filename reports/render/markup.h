@@ -17,6 +17,11 @@
  * so they survive attribute normalisation. */
 void hc_xml_text(hd_buf *b, const char *s, int attr);
 
+/* The page frame shared by index.html, compare's page and hdgen's
+ * coverage page: doctype, inline style sheet, title; and the end (html.c). */
+void hc_html_begin(hd_buf *b, const char *title);
+void hc_html_end(hd_buf *b);
+
 /* Markdown inline text on one line: the characters that would start
  * markup are backslash-escaped, line breaks and controls become spaces. */
 void hc_md_text(hd_buf *b, const char *s);
@@ -31,17 +36,9 @@ void hc_line_text(hd_buf *b, const char *s, int tap);
  * escape never makes), so distinct keys give distinct ids. */
 void hc_anchor(hd_buf *b, const char *case_id, const char *check);
 
-/* Coverage areas in the order the HTML shows them. */
-enum {
-	HC_AREA_SPIRV_INSN,
-	HC_AREA_SPIRV_RULE,
-	HC_AREA_OPENCL,
-	HC_AREA_DWARF_OP,
-	HC_AREA_CFA,
-	HC_AREA_EVAL_RULE,
-	HC_AREA_OTHER,
-	HC_AREA_COUNT
-};
+/* Coverage areas: hdgen coverage's (reference/coverage/universe.h), in its
+ * order and under its names, so index.html and docs/coverage.md name and
+ * count the same universes. */
 int hc_area_of(const char *fact);
 const char *hc_area_name(int area);
 

@@ -23,10 +23,6 @@ void hc_html(hd_buf *b, const hc_run *run);
 /* The matrix and coverage bars of index.html (html_matrix.c). */
 void hc_html_matrix(hd_buf *b, const hc_run *run);
 
-/* The page frame shared by index.html and compare's page: doctype, inline
- * style sheet, title; and the end. */
-void hc_html_begin(hd_buf *b, const char *title);
-void hc_html_end(hd_buf *b);
 /* The id of results[i]'s entry in the failure list: hc_anchor of its case
  * and check, and "__N" for the N-th repeat of the same key (the run is
  * sorted, so repeats are neighbours). */

@@ -7,7 +7,7 @@
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
-const gen_unreachable gen_unreachable_codes[] = {
+const hd_cov_unreachable hd_cov_unreachable_codes[] = {
 	{ "not-in-profile", "the case's assembler rejects an operation the profile cannot encode "
 	  "(a bad-input error) before anything is encoded" },
 	{ "operand-range", "the text assemblers reject an operand that does not fit (bad-input); "
@@ -20,9 +20,9 @@ const gen_unreachable gen_unreachable_codes[] = {
 	{ "architectural-rule", "no call frame instruction makes an architectural rule and AMDGPU "
 	  "defines none" },
 };
-const size_t gen_nunreachable_codes = NELEMS(gen_unreachable_codes);
+const size_t hd_cov_nunreachable_codes = NELEMS(hd_cov_unreachable_codes);
 
-const gen_unreachable gen_unreachable_rules[] = {
+const hd_cov_unreachable hd_cov_unreachable_rules[] = {
 	{ "SPIR-V/id-bound", "the assembler computes the header's Bound, so no .spvasm case "
 	  "can exceed it (a binary module can)" },
 	{ "OpenCL.DebugInfo.100/DebugExpression/operand-count", "the only operand is a list of "
@@ -30,9 +30,9 @@ const gen_unreachable gen_unreachable_rules[] = {
 	{ "DebugInfo/DebugExpression/operand-count", "the only operand is a list of ids of any "
 	  "length, so no word sequence has the wrong count" },
 };
-const size_t gen_nunreachable_rules = NELEMS(gen_unreachable_rules);
+const size_t hd_cov_nunreachable_rules = NELEMS(hd_cov_unreachable_rules);
 
-const gen_unreachable *gen_unreachable_find(const gen_unreachable *t, size_t n,
+const hd_cov_unreachable *hd_cov_unreachable_find(const hd_cov_unreachable *t, size_t n,
                                             const char *name, size_t len)
 {
 	for (size_t i = 0; i < n; i++)
