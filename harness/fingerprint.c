@@ -90,13 +90,6 @@ void hc_fingerprint_make(const hc_profile *p, const hc_run_inputs *in, const hc_
 	fp->part[HC_FP_PLAN] = h;
 }
 
-void hc_fingerprint_write(const hc_fingerprint *fp, hd_buf *out)
-{
-	for (int i = 0; i < HC_FP_COUNT; i++)
-		hd_buf_printf(out, "fingerprint.%s = %016llx\n", hc_fp_names[i],
-		              (unsigned long long)fp->part[i]);
-}
-
 /* dir/name's bytes from h, as fnv_file. */
 static uint64_t fnv_in(uint64_t h, const char *dir, const char *name)
 {

@@ -45,7 +45,4 @@ void hc_fingerprint_make(const hc_profile *p, const hc_run_inputs *in, const hc_
  * other parts are left as they were. */
 int hc_fingerprint_copies(const char *dir, hc_fingerprint *fp, hd_status *st);
 
-/* Appends "fingerprint.NAME = HEX" lines. */
-void hc_fingerprint_write(const hc_fingerprint *fp, hd_buf *out);
-
 #endif

@@ -135,6 +135,25 @@ static int write_mustpass(const char *outdir, const char *suite, hd_status *st)
 	return copy_or_remove(access(from, R_OK) == 0 ? from : NULL, outdir, "mustpass.txt", st);
 }
 
+void hc_run_txt_format(const hc_provenance *pv, hd_buf *b)
+{
+	hd_buf_printf(b, "# what this run was asked to do; hdcts package reads it\n"
+	                 "planned = %zu\nmustpass = %s\nshard = %u/%u\n",
+	              pv->planned, pv->mustpass ? pv->mustpass : "", pv->shard, pv->shards);
+	if (pv->profile != NULL)
+		hd_buf_printf(b, "profile = %s\n", pv->profile);
+	if (pv->merged > 1)
+		hd_buf_printf(b, "merged = %u\n", pv->merged);
+	if (pv->cases != NULL)
+		hd_buf_printf(b, "cases = %s\n", pv->cases);
+	if (pv->waivers)
+		hd_buf_printf(b, "waivers = waivers.txt\n");
+	for (int i = 0; i < HC_FP_COUNT; i++)
+		if (pv->fp_seen >> i & 1)
+			hd_buf_printf(b, "fingerprint.%s = %016llx\n", hc_fp_names[i],
+			              (unsigned long long)pv->fp.part[i]);
+}
+
 int hc_run_txt_write(const char *outdir, const hc_provenance *pv, hd_status *st)
 {
 	char to[4096];
@@ -144,16 +163,7 @@ int hc_run_txt_write(const char *outdir, const hc_provenance *pv, hd_status *st)
 	if (join(to, sizeof to, outdir, "run.txt", st) != 0)
 		return -1;
 	hd_buf_init(&b);
-	hd_buf_printf(&b, "# what this run was asked to do; hdcts package reads it\n"
-	                  "planned = %zu\nmustpass = %s\nshard = %u/%u\nprofile = %s\n",
-	              pv->planned, pv->mustpass, pv->shard, pv->shards, pv->profile);
-	if (pv->merged > 1)
-		hd_buf_printf(&b, "merged = %u\n", pv->merged);
-	if (pv->cases != NULL)
-		hd_buf_printf(&b, "cases = %s\n", pv->cases);
-	if (pv->waivers)
-		hd_buf_printf(&b, "waivers = waivers.txt\n");
-	hc_fingerprint_write(&pv->fp, &b);
+	hc_run_txt_format(pv, &b);
 	rc = b.failed ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory")
 	              : hd_write_file_atomic(to, b.data, b.len, st);
 	hd_buf_free(&b);
@@ -175,6 +185,7 @@ static int write_run_txt(const char *outdir, const hc_profile *p, const hc_optio
 	pv.cases = (char *)o->glob;
 	pv.waivers = p->waivers != NULL;
 	pv.fp = *fp;
+	pv.fp_seen = (1u << HC_FP_COUNT) - 1;
 	return hc_run_txt_write(outdir, &pv, st);
 }
 
@@ -327,6 +338,28 @@ static int parse_run_txt(char *text, const char *path, hc_provenance *pv, hd_sta
 	return 0;
 }
 
+int hc_run_txt_parse(const char *text, size_t len, const char *path, hc_provenance *pv,
+                     hd_status *st)
+{
+	char *copy;
+	int rc;
+
+	memset(pv, 0, sizeof *pv);
+	pv->shard = pv->shards = 1;
+	if (memchr(text, '\0', len) != NULL)
+		return hd_fail(st, HD_BAD_INPUT, "run-txt", 0, "%s: a NUL byte: not a text file",
+		               path);
+	if ((copy = malloc(len + 1)) == NULL)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	rc = parse_run_txt(copy, path, pv, st);
+	free(copy);
+	if (rc != 0)
+		hc_provenance_free(pv);
+	return rc;
+}
+
 int hc_provenance_read(const char *outdir, hc_provenance *pv, hd_status *st)
 {
 	char path[4096];
@@ -334,7 +367,6 @@ int hc_provenance_read(const char *outdir, hc_provenance *pv, hd_status *st)
 	int rc;
 
 	memset(pv, 0, sizeof *pv);
-	pv->shard = pv->shards = 1;
 	if (join(path, sizeof path, outdir, "run.txt", st) != 0)
 		return -1;
 	hd_buf_init(&b);
@@ -343,10 +375,8 @@ int hc_provenance_read(const char *outdir, hc_provenance *pv, hd_status *st)
 		hd_fail_prefix(st, "%s: ", path);
 	if (rc == 0)
 		rc = b.failed ? hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory")
-		              : parse_run_txt((char *)hd_buf_str(&b), path, pv, st);
+		              : hc_run_txt_parse((const char *)b.data, b.len, path, pv, st);
 	hd_buf_free(&b);
-	if (rc != 0)
-		hc_provenance_free(pv);
 	return rc;
 }
 

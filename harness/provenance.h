@@ -37,9 +37,17 @@ typedef struct hc_provenance {
 int hc_provenance_write(const char *outdir, const hc_profile *p, const hc_options *o,
                         const hc_run_inputs *in, size_t planned, const hc_fingerprint *fp,
                         hd_status *st);
+/* run.txt's text for pv: `key = value` lines, a fingerprint part only when
+ * pv has it (fp_seen). */
+void hc_run_txt_format(const hc_provenance *pv, hd_buf *out);
 /* Writes outdir/run.txt, atomically, saying what pv says (`hdcts merge`
  * writes the run.txt of the run it makes so). */
 int hc_run_txt_write(const char *outdir, const hc_provenance *pv, hd_status *st);
+/* Reads len bytes of run.txt text (path names it in messages) into pv;
+ * HD_BAD_INPUT "run-txt" with the line for a line that is not `key =
+ * value` with a known key and a good value, or for a NUL byte. */
+int hc_run_txt_parse(const char *text, size_t len, const char *path, hc_provenance *pv,
+                     hd_status *st);
 /* Reads outdir/run.txt into pv; HD_BAD_INPUT when it is missing or a line
  * is not `key = value` with a known key. */
 int hc_provenance_read(const char *outdir, hc_provenance *pv, hd_status *st);
