@@ -166,7 +166,8 @@ int hc_adapter_files_find(const hc_profile *p, const char *suite, hc_adapter_fil
 		hc_adapter_files_free(out);
 		return -1;
 	}
-	qsort(out->v, out->n, sizeof *out->v, cmp_file);
+	if (out->n > 1)  /* qsort may not be given a null array, even of none */
+		qsort(out->v, out->n, sizeof *out->v, cmp_file);
 	return 0;
 }
 
