@@ -430,6 +430,20 @@ static void entity_facts(const hc_dump *d, size_t die, hd_buf *lines)
 	hd_buf_free(&key);
 }
 
+/* The call frame of each function the dump names an FDE for, as a fact:
+ * whether the CFA is defined at its entry (docs/conformance-rules.md, "Call
+ * frames"). Without a CFA a debugger cannot find the caller's frame, nor
+ * evaluate DW_OP_call_frame_cfa, from the function's first instruction on. */
+static void frame_facts(const hc_dump *d, hd_buf *lines)
+{
+	for (size_t i = 0; i < d->nframes; i++) {
+		const char *cfa = d->frames[i].cfa;
+		hd_buf_printf(lines, "frame %s: cfa at entry = %s", d->frames[i].name,
+		              cfa != NULL && strcmp(cfa, "none") != 0 ? "defined" : "none");
+		hd_buf_byte(lines, 0);
+	}
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -443,6 +457,7 @@ int hc_conform_fact_list(const hc_dump *d, hd_buf *lines, char ***facts, size_t 
 	for (size_t i = 0; i < d->ndies; i++)
 		if (is_entity(d, i))
 			entity_facts(d, i, lines);
+	frame_facts(d, lines);
 	if (lines->failed)
 		return -1;
 	for (size_t i = 0; i < lines->len; i++)

@@ -27,6 +27,9 @@ typedef struct reader {
 	unsigned address_size;
 	unsigned version;        /* the unit header's DWARF version */
 	int in_tree;             /* between a unit header and its lines block */
+	int in_frame;            /* in a `frame` section */
+	int in_fde;              /* under an FDE that frames[nframes - 1] keeps */
+	size_t cap_frames;
 	hd_buf paths;            /* "path\0" each; offsets until the end */
 	size_t cap_dies, cap_attrs;
 } reader;
@@ -184,6 +187,45 @@ static int read_entry(reader *r, char *s, hd_status *st)
 	return 0;
 }
 
+/* A line of a `frame` section: keeps each FDE at a named function's start
+ * and the CFA rule of its first row. */
+static int read_frame_line(reader *r, char *s, size_t ind, hd_status *st)
+{
+	hc_dump *d = r->d;
+	char *end;
+
+	if (ind == 2) {
+		r->in_fde = 0;
+		if (strncmp(s, "fde function \"", 14) != 0)
+			return 0;
+		if ((end = (char *)skip_quoted(s + 13)) == NULL)
+			return bad(r, st, "an FDE's function name does not close its quote");
+		if (strncmp(end, " +0x0 ", 6) != 0)
+			return 0;  /* it starts inside the function, not at its entry */
+		if (d->nframes >= HC_DUMP_MAX_DIES)
+			return bad(r, st, "more FDEs than the judge reads");
+		if (grow((void **)&d->frames, &r->cap_frames, d->nframes, sizeof *d->frames) != 0)
+			return oom(st);
+		*end = '\0';
+		d->frames[d->nframes].name = s + 13;
+		d->frames[d->nframes++].cfa = NULL;
+		r->in_fde = 1;
+		return 0;
+	}
+	if (ind == 4 && r->in_fde && strncmp(s, "+0x0 cfa=", 9) == 0) {
+		char *rule = s + 9;
+		int braces = 0;
+		/* the CFA rule ends at the first blank outside braces, where the
+		 * register rules start */
+		for (end = rule; *end && !(*end == ' ' && braces == 0); end++)
+			braces += (*end == '{') - (*end == '}');
+		*end = '\0';
+		d->frames[d->nframes - 1].cfa = rule;
+		r->in_fde = 0;
+	}
+	return 0;
+}
+
 static int read_line(reader *r, char *line, hd_status *st)
 {
 	size_t ind = strspn(line, " ");
@@ -191,6 +233,8 @@ static int read_line(reader *r, char *line, hd_status *st)
 
 	if (ind == 0) {
 		const char *as = strstr(s, " address_size "), *ver = strstr(s, " version ");
+		r->in_frame = strncmp(s, "frame ", 6) == 0;
+		r->in_fde = 0;
 		r->in_tree = strncmp(s, "unit ", 5) == 0;
 		r->version = ver ? (unsigned)strtoul(ver + 9, NULL, 10) : 0;
 		close_from(r, 0);
@@ -198,6 +242,8 @@ static int read_line(reader *r, char *line, hd_status *st)
 		r->address_size = as ? (unsigned)strtoul(as + 14, NULL, 10) : 8;
 		return 0;
 	}
+	if (r->in_frame)
+		return read_frame_line(r, s, ind, st);
 	if (!r->in_tree)
 		return 0;
 	if (ind % 2 != 0)
@@ -285,6 +331,7 @@ void hc_dump_free(hc_dump *d)
 	free(d->dies);
 	free(d->attrs);
 	free(d->keys);
+	free(d->frames);
 	memset(d, 0, sizeof *d);
 }
 

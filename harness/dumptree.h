@@ -36,6 +36,17 @@ typedef struct hc_die {
 	size_t attr, nattr;   /* its attributes: attrs[attr .. attr + nattr) */
 } hc_die;
 
+/* An FDE that starts at a named function's low pc (`fde function "NAME"
+ * +0x0`), with the CFA rule of its first row: what a debugger unwinding
+ * from the function's entry has (docs/conformance-rules.md, "Call
+ * frames"). FDEs of unnamed code, or starting inside a function, are not
+ * kept. */
+typedef struct hc_dframe {
+	const char *name;     /* as printed, quotes and escapes included */
+	const char *cfa;      /* the CFA rule of row +0x0 up to its first blank outside
+	                         braces ("none", "s32+0", "{ ... }"); NULL: no row there */
+} hc_dframe;
+
 typedef struct hc_dump {
 	char *text;           /* the dump, cut into NUL-terminated fields */
 	char *paths;          /* storage of the paths */
@@ -44,6 +55,8 @@ typedef struct hc_dump {
 	hc_dattr *attrs;
 	size_t nattrs;
 	struct hc_dkey *keys; /* every DIE by (unit, path), sorted */
+	hc_dframe *frames;    /* in dump order */
+	size_t nframes;
 } hc_dump;
 
 /* Reads a dump's text (len bytes); name labels messages, which give the

@@ -3,7 +3,8 @@
  * reference's (forms, order, #k, extra attributes, a defaulted pointer
  * size, the two forms of a vector, blocks holding no entity) passes; what
  * may not (an address class, a member offset, a scope, a missing entity)
- * fails with a fact diff; locations in xderef form are a quality warning,
+ * fails with a fact diff, and so does a function whose FDE defines no CFA
+ * at its entry; locations in xderef form are a quality warning,
  * undecodable ones a fail; a dump that breaks the layout is refused with
  * its line and the rule. */
 #include <stdlib.h>
@@ -341,6 +342,58 @@ static void test_pointer_size(void)
 	free(sizeless);
 }
 
+/* Call frames: the reference's FDE for k defines the CFA at k's entry; a
+ * candidate's that does not, or no FDE for k, lacks that fact (DWARF 5
+ * section 6.4.1: without a CFA rule no caller frame can be found). */
+static void test_frames(void)
+{
+	static const char frame[] =
+		"frame .debug_frame\n"
+		"  cie 1 version 4 augmentation \"[amd:v0.0]\" code_align 4 data_align 4 ra pc\n"
+		"  fde function \"k\" +0x0 size 0x10 cie 1\n"
+		"    +0x0 cfa={ DW_OP_lit0; DW_OP_lit6; DW_OP_LLVM_form_aspace_address } pc=undefined\n";
+	static const char none[] =
+		"frame .debug_frame\n"
+		"  cie 1 version 4 augmentation \"\" code_align 4 data_align 4 ra pc\n"
+		"  fde function \"k\" +0x0 size 0x10 cie 1\n"
+		"    +0x0 cfa=none pc=undefined\n"
+		"  fde function \"k\" +0x10 size 0x10 cie 1\n"
+		"    +0x0 cfa=s32+0 aspace 6 pc=undefined\n";
+	char *w = malloc(strlen(want) + sizeof frame), *g = malloc(strlen(want) + sizeof none);
+	hc_result r;
+	hd_status st;
+	hd_buf facts;
+
+	strcpy(w, want);
+	strcat(w, frame);
+	strcpy(g, want);
+	strcat(g, none);
+	hd_buf_init(&facts);
+	OK(hc_conform_facts(w, strlen(w), "w", &facts, &st) == 0 &&
+	   strstr(hd_buf_str(&facts), "frame \"k\": cfa at entry = defined\n") != NULL,
+	   "an FDE at a function's entry with a CFA rule is the fact `cfa at entry = defined`");
+	memset(&r, 0, sizeof r);
+	OK(hc_conform_judge(w, strlen(w), w, strlen(w), 0, &r, &st) == 0 && r.outcome == HC_PASS,
+	   "the reference's frames conform to themselves");
+	hc_result_free(&r);
+	memset(&r, 0, sizeof r);
+	OK(hc_conform_judge(w, strlen(w), g, strlen(g), 0, &r, &st) == 0 && r.outcome == HC_FAIL &&
+	   r.diff != NULL &&
+	   strstr(r.diff, "- frame \"k\": cfa at entry = defined\n"
+	                  "+ frame \"k\": cfa at entry = none\n") != NULL,
+	   "an FDE with no CFA rule at the entry fails; one starting inside k does not count");
+	hc_result_free(&r);
+	memset(&r, 0, sizeof r);
+	OK(hc_conform_judge(w, strlen(w), want, strlen(want), 0, &r, &st) == 0 &&
+	   r.outcome == HC_FAIL && r.diff != NULL &&
+	   strstr(r.diff, "- frame \"k\": cfa at entry = defined\n+ (none)\n") != NULL,
+	   "no FDE for k fails too");
+	hc_result_free(&r);
+	hd_buf_free(&facts);
+	free(w);
+	free(g);
+}
+
 int main(void)
 {
 	tap_begin();
@@ -351,5 +404,6 @@ int main(void)
 	test_bit_fields();
 	test_facts_text();
 	test_pointer_size();
+	test_frames();
 	return tap_end();
 }
