@@ -6,7 +6,11 @@
 #  - clang-15-amdgcn: every kernel's locations use DW_OP_xderef (a quality
 #    warning), and its pointer address classes are not DWARF Extensions for Heterogeneous Debugging's;
 #    its values are right as LLVM means its DWARF, not as the extension
-#    defines it, and wrong at a function's closing brace;
+#    defines it, and wrong at a function's closing brace; its FDEs define
+#    no CFA;
+#  - clang-22-amdgcn: AMDGPU address-space numbers as address classes,
+#    each kernel described twice, no CFA, xderef with address space 5;
+#    clang-19-amdgcn: clang-15's address classes and no CFA;
 #  - llvm-spirv-15-llc-15: its module of a struct kernel has a member
 #    whose Parent is a forward reference, llc-15 fails on its round trip,
 #    the translator refuses the DebugInfo 1.00 set and aborts on a
@@ -125,6 +129,41 @@ else
 	for i in 1 2 3 4 5 6 7 8 9 10 11; do
 		n=$((n + 1))
 		echo "ok $n # SKIP clang-15 or ld.lld-15 not installed"
+	done
+fi
+
+# clang-19 and clang-22 on the pointer kernels: what current LLVM changed
+# and what it did not (docs/findings.md, "clang-19-amdgcn and
+# clang-22-amdgcn"). Their kernels' inputs come from the Khronos route, so
+# the watch check needs clang-15 and llvm-spirv-15 as well.
+if have clang-22 && have ld.lld-22 && have clang-15 && have llvm-spirv-15; then
+	run clang-22-amdgcn 'opencl/gen-pointer-*'
+	out=$tmp/clang-22-amdgcn-$runs
+	expect opencl/gen-pointer-private.cl compile-opencl/conformance "$out" fail \
+		'- subprogram \"gen_pointer_private\"/variable \"pp_p\": type = pointer_type{byte_size 4, address_class 4}' \
+		'+ subprogram \"gen_pointer_private\"/variable \"pp_p\": type = pointer_type{byte_size 8, address_class 5}' \
+		'+ frame \"gen_pointer_private\": cfa at entry = none\n+ frame \"gen_pointer_private\": cfa at entry = none'
+	point "clang-22: AMDGPU address-space numbers as address classes, no CFA, each kernel twice"
+	expect opencl/gen-pointer-private.cl compile-opencl/locations "$out" quality-warning \
+		'DW_OP_fbreg 0; DW_OP_lit5; DW_OP_swap; DW_OP_xderef'
+	point "clang-22: variables in xderef form, with address space 5"
+else
+	for i in 1 2 3 4 5; do
+		n=$((n + 1))
+		echo "ok $n # SKIP clang-22, ld.lld-22, clang-15 or llvm-spirv-15 not installed"
+	done
+fi
+if have clang-19 && have ld.lld-19 && have clang-15 && have llvm-spirv-15; then
+	run clang-19-amdgcn 'opencl/gen-pointer-local.cl'
+	out=$tmp/clang-19-amdgcn-$runs
+	expect opencl/gen-pointer-local.cl compile-opencl/conformance "$out" fail \
+		'formal_parameter \"lscratch\": type = pointer_type{byte_size 8, address_class 2}' \
+		'+ frame \"gen_pointer_local\": cfa at entry = none'
+	point "clang-19: clang-15's address classes, and no CFA"
+else
+	for i in 1 2 3 4; do
+		n=$((n + 1))
+		echo "ok $n # SKIP clang-19, ld.lld-19, clang-15 or llvm-spirv-15 not installed"
 	done
 fi
 
