@@ -11,6 +11,8 @@
 #  - clang-22-amdgcn: AMDGPU address-space numbers as address classes,
 #    each kernel described twice, no CFA, xderef with address space 5;
 #    clang-19-amdgcn: clang-15's address classes and no CFA;
+#  - clang-22-spirv: zero operands of its NonSemantic.Shader.DebugInfo.100
+#    module as OpConstantNull, and no function described;
 #  - llvm-spirv-15-llc-15: its module of a struct kernel has a member
 #    whose Parent is a forward reference, llc-15 fails on its round trip,
 #    the translator refuses the DebugInfo 1.00 set and aborts on a
@@ -164,6 +166,26 @@ else
 	for i in 1 2 3 4; do
 		n=$((n + 1))
 		echo "ok $n # SKIP clang-19, ld.lld-19, clang-15 or llvm-spirv-15 not installed"
+	done
+fi
+
+# clang-22's SPIR-V back end: a module that breaks no rule, and one whose
+# zero operands are OpConstantNull (docs/findings.md, "clang-22-spirv")
+if have clang-22; then
+	run clang-22-spirv 'opencl/call.cl'
+	run clang-22-spirv 'opencl/gen-all-constructs.cl'
+	out=$tmp/clang-22-spirv-$runs
+	expect opencl/call.cl compile-opencl/spirv "$tmp/clang-22-spirv-$((runs - 1))" pass
+	expect opencl/gen-all-constructs.cl compile-opencl/spirv "$out" fail \
+		'NonSemantic.Shader.DebugInfo.100/DebugTypeBasic/operand-target: %19 is OpConstantNull'
+	point "clang-22-spirv: zero operands of NonSemantic.Shader.DebugInfo.100 as OpConstantNull"
+	expect opencl/call.cl compile-opencl/conformance "$tmp/clang-22-spirv-$((runs - 1))" fail \
+		'- subprogram \"scale\"\n+ (none)'
+	point "clang-22-spirv: its module describes no function"
+else
+	for i in 1 2 3 4 5 6 7 8; do
+		n=$((n + 1))
+		echo "ok $n # SKIP clang-22 not installed"
 	done
 fi
 
