@@ -1,6 +1,7 @@
 /* The decode role's input side: which cases of the corpus are decode items
  * for a profile, the ELF object that holds them, and the reference's text
  * of each (docs/adapter-protocol.md, "decode"). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -351,4 +352,76 @@ int hc_decode_expected(const hc_decode_item *it, hd_profile profile, hd_buf *out
 	if (hd_disassemble(it->bytes, it->len, &enc, NULL, out, st) != 0)
 		return -1;
 	return out->failed ? oom(st) : 0;
+}
+
+/* How many bytes the LEB128 at p[0..n) takes: up to and including the
+ * first byte without the continuation bit. */
+static size_t leb_len(const uint8_t *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (p[i] & 0x80u))
+		i++;
+	return i < n ? i + 1 : n;
+}
+
+/* The bytes p[0..n) of one LEB128 read as unsigned; -1 when the value does
+ * not fit 64 bits, as a ULEB128 reader must then refuse it. */
+static int read_uleb(const uint8_t *p, size_t n, uint64_t *v)
+{
+	uint64_t r = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t bits = p[i] & 0x7fu;
+		unsigned shift = (unsigned)(7 * i);
+
+		if (bits != 0 && (shift >= 64 || (bits << shift) >> shift != bits))
+			return -1;
+		if (shift < 64)
+			r |= bits << shift;
+	}
+	*v = r;
+	return 0;
+}
+
+int hc_decode_expected_unsigned_bregx(const hc_decode_item *it, hd_profile profile,
+                                      hd_buf *out, hd_status *st)
+{
+	hd_encoding enc = item_encoding(profile);
+	hd_op *ops = NULL;
+	size_t nops = 0, start = out->len;
+	int differs = 0;
+
+	if (hd_decode_expr(it->bytes, it->len, &enc, &ops, &nops, st) != 0)
+		return -1;
+	for (size_t i = 0; i < nops; i++) {
+		const hd_op *op = &ops[i];
+		const uint8_t *p = it->bytes + op->offset, *end = p + op->size;
+		uint64_t u;
+
+		if (i > 0)
+			hd_buf_put(out, "; ", 2);
+		if (op->id != HD_OP_LLVM_aspace_bregx) {
+			hd_print_op(out, op, &enc, NULL);
+			continue;
+		}
+		/* the opcode, in llvm-user the sub-opcode, the register: what is
+		 * left is the displacement's bytes */
+		p++;
+		if (profile == HD_PROFILE_LLVM_USER)
+			p += leb_len(p, (size_t)(end - p));
+		p += leb_len(p, (size_t)(end - p));
+		if (p >= end || read_uleb(p, (size_t)(end - p), &u) != 0 || u == op->u[1]) {
+			hd_print_op(out, op, &enc, NULL);
+			continue;
+		}
+		hd_buf_printf(out, "DW_OP_LLVM_aspace_bregx %" PRIu64 " %" PRIu64, op->u[0], u);
+		differs = 1;
+	}
+	free(ops);
+	if (out->failed)
+		return oom(st);
+	if (!differs)
+		out->len = start;
+	return differs;
 }

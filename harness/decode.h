@@ -79,10 +79,21 @@ int hc_decode_write_object(const hc_decode_item *items, size_t n, hd_profile pro
 int hc_decode_expected(const hc_decode_item *it, hd_profile profile, hd_buf *out,
                        hd_status *st);
 
+/* The reference's text of it as a reader that takes every top-level
+ * DW_OP_LLVM_aspace_bregx displacement for a ULEB128 would print it: the
+ * same bytes, the displacement as the unsigned value they encode. The
+ * extension's encoding table gives the operand as ULEB128, its description
+ * of the operation a signed displacement; the reference reads SLEB128
+ * (docs/expression-text.md). Returns 1 with that text appended to out when
+ * some displacement reads differently (a negative one whose bytes fit a
+ * 64-bit ULEB128), 0 with out untouched when none does, -1 on error. */
+int hc_decode_expected_unsigned_bregx(const hc_decode_item *it, hd_profile profile,
+                                      hd_buf *out, hd_status *st);
+
 /* The verdict on one item; reason and diff are malloc'd (NULL when none)
  * and may be moved into an hc_result. */
 typedef struct hc_decode_verdict {
-	hc_outcome outcome;      /* HC_PASS, HC_FAIL or HC_INTERNAL_ERROR */
+	hc_outcome outcome;      /* HC_PASS, HC_FAIL, HC_COMPAT_WARNING or HC_INTERNAL_ERROR */
 	char *reason;            /* one line; NULL for a pass */
 	char *diff;              /* "expected: ...\ngot: ...\n"; NULL for a pass */
 } hc_decode_verdict;
@@ -91,8 +102,11 @@ typedef struct hc_decode_verdict {
  * NUL-terminated) against items[0..n): fills verdicts[0..n). Lines are
  * matched by N in any order; a missing line, an `error` line, a line
  * different from the reference's, and two different lines for one N are
- * fails. Output that breaks the protocol never fails the call: it becomes
- * the reason of the items it leaves without a line. -1 only on
+ * fails, with one exception: a line that is the reference's text except
+ * that DW_OP_LLVM_aspace_bregx displacements are read unsigned
+ * (hc_decode_expected_unsigned_bregx) is a compatibility warning. Output
+ * that breaks the protocol never fails the call: it becomes the reason of
+ * the items it leaves without a line. -1 only on
  * HD_NO_MEMORY, with verdicts left empty. */
 int hc_decode_judge(const hc_decode_item *items, size_t n, hd_profile profile,
                     const char *text, size_t len, hc_decode_verdict *verdicts,

@@ -7,8 +7,9 @@
  *       skipped-broken B excluded X"
  *   decode_role_tool judge CASES PROFILE OUTPUT
  *       judges a candidate's output file; prints one line per item,
- *       "pass ID" or "fail ID: reason" (the diff indented under it), then
- *       "total N pass P fail F internal-error I"
+ *       "pass ID" or "OUTCOME ID: reason" (fail, compatibility-warning,
+ *       internal-error; the diff indented under it), then
+ *       "total N pass P fail F compatibility-warning C internal-error I"
  *
  * Exit status 0 when the calls succeeded (whatever the verdicts), 2 on bad
  * usage, 3 when a call failed. */
@@ -36,7 +37,7 @@ static void print_verdict(const hc_decode_item *it, const hc_decode_verdict *v)
 		printf("pass %s\n", it->case_id);
 		return;
 	}
-	printf("%s %s: %s\n", v->outcome == HC_FAIL ? "fail" : "internal-error", it->case_id,
+	printf("%s %s: %s\n", hc_outcome_name(v->outcome), it->case_id,
 	       v->reason ? v->reason : "");
 	if (v->diff != NULL) {
 		const char *s = v->diff;
@@ -66,8 +67,9 @@ static int judge(const hc_decode_set *set, const char *path)
 		print_verdict(&set->items[i], &v[i]);
 		counts[v[i].outcome]++;
 	}
-	printf("total %zu pass %zu fail %zu internal-error %zu\n", set->nitems,
-	       counts[HC_PASS], counts[HC_FAIL], counts[HC_INTERNAL_ERROR]);
+	printf("total %zu pass %zu fail %zu compatibility-warning %zu internal-error %zu\n",
+	       set->nitems, counts[HC_PASS], counts[HC_FAIL], counts[HC_COMPAT_WARNING],
+	       counts[HC_INTERNAL_ERROR]);
 	hc_decode_verdicts_free(v, set->nitems);
 	free(v);
 	return 0;

@@ -116,6 +116,69 @@ static void test_judge_wrong(void)
 	hc_decode_verdicts_free(v, NITEMS);
 }
 
+/* The one narrow exception to "different text fails": DW_OP_LLVM_aspace_bregx's
+ * displacement read unsigned, as the extension's encoding table has it. */
+static void test_judge_unsigned_bregx(void)
+{
+	/* lit3; aspace_bregx 65 -65; and lit3; aspace_bregx 65 -1 in amdgpu-v0 */
+	static const uint8_t user_m65[] = { 0x33, 0xe9, 0x09, 0x41, 0xbf, 0x7f };
+	static const uint8_t v0_m1[] = { 0x33, 0xe8, 0x41, 0x7f };
+	/* -2^63: ten bytes that no 64-bit ULEB128 holds */
+	static const uint8_t user_min[] = { 0x33, 0xe9, 0x09, 0x41, 0x80, 0x80, 0x80, 0x80,
+	                                    0x80, 0x80, 0x80, 0x80, 0x80, 0x7f };
+	/* nested in entry_value: not at the top level, so the rule does not apply */
+	static const uint8_t user_nested[] = { 0xa3, 0x05, 0x33, 0xe9, 0x09, 0x41, 0x7f };
+	static const hc_decode_item bitems[] = {
+		{ "expr/u", user_m65, sizeof user_m65 },
+		{ "expr/m", user_min, sizeof user_min },
+		{ "expr/n", user_nested, sizeof user_nested },
+	};
+	static const hc_decode_item v0item[] = { { "expr/v", v0_m1, sizeof v0_m1 } };
+	hc_decode_verdict bv[3];
+	hd_status st;
+	hd_buf alt;
+
+	hd_status_clear(&st);
+	hd_buf_init(&alt);
+	OK(hc_decode_expected_unsigned_bregx(&bitems[0], HD_PROFILE_LLVM_USER, &alt, &st) == 1,
+	   "a negative displacement reads differently as ULEB128");
+	EQ_STR(hd_buf_str(&alt), "DW_OP_lit3; DW_OP_LLVM_aspace_bregx 65 16319",
+	       "bf 7f read unsigned is 16319");
+	hd_buf_reset(&alt);
+	OK(hc_decode_expected_unsigned_bregx(&bitems[1], HD_PROFILE_LLVM_USER, &alt, &st) == 0 &&
+	   alt.len == 0, "bytes past 64 bits have no unsigned reading");
+	hd_buf_free(&alt);
+
+	static const char text[] =
+		"e0: DW_OP_lit3; DW_OP_LLVM_aspace_bregx 65 16319\n"
+		"e1: DW_OP_lit3; DW_OP_LLVM_aspace_bregx 65 0; DW_OP_breg16 -72057594037927936\n"
+		"e2: DW_OP_entry_value {DW_OP_lit3; DW_OP_LLVM_aspace_bregx 65 127}\n";
+	OK(hc_decode_judge(bitems, 3, HD_PROFILE_LLVM_USER, text, sizeof text - 1, bv, &st) == 0,
+	   "judging unsigned aspace_bregx displacements");
+	OK(bv[0].outcome == HC_COMPAT_WARNING &&
+	   contains(bv[0].reason, "displacement decoded as unsigned") &&
+	   contains(bv[0].diff, "expected: DW_OP_lit3; DW_OP_LLVM_aspace_bregx 65 -65\n"),
+	   "the displacement read unsigned is a compatibility warning, with a diff");
+	OK(bv[1].outcome == HC_FAIL && contains(bv[1].reason, "decoded differently at op 2"),
+	   "bytes that overflow a ULEB128, read anyway, fail");
+	OK(bv[2].outcome == HC_FAIL, "an unsigned reading inside entry_value fails");
+	hc_decode_verdicts_free(bv, 3);
+
+	static const char other[] = "e0: DW_OP_lit4; DW_OP_LLVM_aspace_bregx 65 16319\n";
+	OK(hc_decode_judge(bitems, 1, HD_PROFILE_LLVM_USER, other, sizeof other - 1, bv, &st) == 0 &&
+	   bv[0].outcome == HC_FAIL && contains(bv[0].reason, "op 1:"),
+	   "another difference on the same line still fails");
+	hc_decode_verdicts_free(bv, 1);
+	static const char neg[] = "e0: DW_OP_lit3; DW_OP_LLVM_aspace_bregx 65 -65\n";
+	OK(hc_decode_judge(bitems, 1, HD_PROFILE_LLVM_USER, neg, sizeof neg - 1, bv, &st) == 0 &&
+	   bv[0].outcome == HC_PASS, "the signed reading passes");
+	hc_decode_verdicts_free(bv, 1);
+	static const char v0[] = "e0: DW_OP_lit3; DW_OP_LLVM_aspace_bregx 65 127\n";
+	OK(hc_decode_judge(v0item, 1, HD_PROFILE_AMDGPU_V0, v0, sizeof v0 - 1, bv, &st) == 0 &&
+	   bv[0].outcome == HC_COMPAT_WARNING, "the same in amdgpu-v0 (0xe8)");
+	hc_decode_verdicts_free(bv, 1);
+}
+
 static void test_judge_hostile(void)
 {
 	size_t big = HC_DECODE_MAX_LINE + 100;
@@ -243,6 +306,7 @@ int main(void)
 	test_expected();
 	test_judge_good();
 	test_judge_wrong();
+	test_judge_unsigned_bregx();
 	test_judge_hostile();
 	if (OK(mkdtemp(dir) != NULL, "a scratch directory")) {
 		test_object(dir);
