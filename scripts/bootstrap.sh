@@ -11,8 +11,9 @@
 #   interpreter must run too; rocm-device-libs, the bitcode the code-object
 #   tests link; clang-19, lld-19 and llvm-19, whose code objects the gfx9
 #   decoder must disassemble as llvm-objdump does) and the independent DWARF
-#   readers that check
-#   the lowering (llvm-dwarfdump-15 from llvm-15, libdwarf's dwarfdump),
+#   readers that check the lowering and play the decode role
+#   (llvm-dwarfdump-22 from llvm-22, which reads the llvm-user encoding,
+#   llvm-dwarfdump-15 from llvm-15, libdwarf's dwarfdump),
 #   and the tools that read the harness's reports (prove from perl,
 #   xmllint from libxml2-utils, and chromium, which opens index.html headless
 #   and screenshots it: the only check that the page works in a browser);
@@ -23,7 +24,7 @@ HDCTS_PACKAGES="cmake make gcc libc6-dev pkg-config libcjson-dev spirv-headers s
 libstdc++-12-dev libdwarf-dev"
 if [ "${1:-}" = tests ]; then
 	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15 llvm-15 lld-15 dwarfdump perl
-libxml2-utils chromium clang-14 llvm-spirv-14 rocm-device-libs clang-19 lld-19 llvm-19"
+libxml2-utils chromium clang-14 llvm-spirv-14 rocm-device-libs clang-19 lld-19 llvm-19 llvm-22"
 fi
 
 # shellcheck source-path=SCRIPTDIR source=packages.sh

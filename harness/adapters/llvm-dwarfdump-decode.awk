@@ -1,11 +1,15 @@
-# `llvm-dwarfdump-15 --debug-info` output to decode-protocol lines (with
-# canon.awk). LLVM 15 prints a location expression on one line:
+# `llvm-dwarfdump-N --debug-info` output to decode-protocol lines (with
+# canon.awk), for LLVM 15 and LLVM 22. LLVM prints a location expression on
+# one line:
 #   DW_AT_location	(DW_OP_regx SGPR33_LO16, DW_OP_piece 0x4, <decoding error> e1)
+#   DW_AT_location	(DW_OP_regx SGPR33, DW_OP_LLVM_user DW_OP_LLVM_offset_uconst 0x4)
 # with ", " between ops, unsigned operands in hex, signed ones as %+d,
 # register names of its AMDGPU target where it has one, an entry_value's
 # expression in parentheses, a block as its length and then each byte, and
-# "<decoding error> BYTES" where it stopped understanding the bytes. An
-# expression it could not finish is an `error` line quoting what it printed.
+# "<decoding error> BYTES" where it stopped understanding the bytes. LLVM 22
+# prints an op of the DW_OP_LLVM_user encoding as the prefix's name and then
+# the sub-op's. An expression it could not finish is an `error` line quoting
+# what it printed, after TOOL (the tool's name, set with -v).
 
 BEGIN {
 	canon_load(OPERANDS)
@@ -91,6 +95,12 @@ function llvm_op(p,    opname, rest, W, nw, T, nt, i, k, len, bytes, j, inner, f
 		return p
 	opname = substr(p, 1, RLENGTH)
 	rest = substr(p, RLENGTH + 1)
+	# LLVM 22: "DW_OP_LLVM_user DW_OP_LLVM_offset_uconst 0x4" is the sub-op
+	# the prefix carries; the canonical text names the sub-op alone
+	if (opname == "DW_OP_LLVM_user" && match(rest, /^ DW_OP_LLVM_[A-Za-z0-9_]+/)) {
+		opname = substr(rest, 2, RLENGTH - 1)
+		rest = substr(rest, RLENGTH + 1)
+	}
 	# entry_value(ops): the nested list, in braces as the canonical text has it
 	if (rest ~ /^\(.*\)$/) {
 		inner = llvm_ops(substr(rest, 2, length(rest) - 2))
@@ -138,7 +148,7 @@ function flush() {
 	if (has_loc && name != "") {
 		FAILED = 0
 		ops = llvm_ops(loc)
-		print canon_line(name, FAILED ? "" : ops, FAILED ? "llvm-dwarfdump-15: " ops : "")
+		print canon_line(name, FAILED ? "" : ops, FAILED ? TOOL ": " ops : "")
 	}
 	name = ""
 	loc = ""
