@@ -1,10 +1,16 @@
 # dwarf_agree.awk LLVM_DWARFDUMP_OUTPUT HDREF_DUMP: compares what
-# `llvm-dwarfdump-15 --debug-info` and `hdref dump` say about the same
-# object. Both are reduced to lines "TAG ATTRIBUTE VALUE" for the attributes
-# whose values both print the same way (names, sizes, encodings, positions,
-# languages, accessibility, calling conventions, counts), numbers in
-# decimal; the two multisets must be equal. Prints the differences and
+# `llvm-dwarfdump-N --debug-info` (LLVM 15 or 22) and `hdref dump` say about
+# the same object. Both are reduced to lines "TAG ATTRIBUTE VALUE" for the
+# attributes whose values both print the same way (names, sizes, encodings,
+# positions, languages, accessibility, calling conventions, counts), numbers
+# in decimal; the two multisets must be equal. Prints the differences and
 # exits 1 when they are not.
+#
+# Where the two name a code differently, LLVM's name is respelled as hdref
+# dump (libdwarf) prints it: LLVM 22 names the languages 0x34-0x39 of the
+# dwarfstd.org registry, which libdwarf prints as numbers, and calls the
+# calling convention 0xc7 DW_CC_LLVM_DeviceKernel, LLVM 15's and libdwarf's
+# DW_CC_LLVM_OpenCLKernel.
 
 function hexval(s,    v, i, c) {
 	v = 0
@@ -30,6 +36,9 @@ BEGIN {
 	keep["data_member_location"]; keep["data_bit_offset"]; keep["language"]
 	keep["accessibility"]; keep["calling_convention"]; keep["count"]
 	keep["call_line"]; keep["call_file"]; keep["linkage_name"]
+	lang["DW_LANG_GLSL"] = 52; lang["DW_LANG_GLSL_ES"] = 53; lang["DW_LANG_HLSL"] = 54
+	lang["DW_LANG_OpenCL_CPP"] = 55; lang["DW_LANG_CPP_for_OpenCL"] = 56
+	lang["DW_LANG_SYCL"] = 57
 }
 
 # llvm-dwarfdump: "0x0000001d:   DW_TAG_subprogram", then "DW_AT_name\t("main")"
@@ -48,6 +57,10 @@ FNR == NR {
 		sub(/^[^\t]*\t\(/, "", val)
 		sub(/\)$/, "", val)
 		gsub(/^"|"$/, "", val)
+		if (at == "language" && (val in lang))
+			val = lang[val]
+		if (at == "calling_convention" && val == "DW_CC_LLVM_DeviceKernel")
+			val = "DW_CC_LLVM_OpenCLKernel"
 		left[tag " " at " " norm(val)]++
 	}
 	next
