@@ -233,12 +233,12 @@ static void test_escaping(void)
 	hd_status st;
 
 	hd_buf_init(&b);
-	hc_json_string(&b, "q\" b\\ n\n t\t c\x01 d\x7f x\xff \xc0\x80 e\xc3\xa9 /");
+	hd_json_put_string(&b, "q\" b\\ n\n t\t c\x01 d\x7f x\xff \xc0\x80 e\xc3\xa9 /");
 	EQ_STR(hd_buf_str(&b),
 	       "\"q\\\" b\\\\ n\\n t\\t c\\u0001 d\\u007f x\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd "
 	       "e\xc3\xa9 /\"", "JSON escapes quotes, controls, DEL; bad UTF-8 becomes U+FFFD");
 	hd_buf_reset(&b);
-	hc_json_string(&b, NULL);
+	hd_json_put_string(&b, NULL);
 	EQ_STR(hd_buf_str(&b), "null", "a NULL string is null");
 	hd_buf_reset(&b);
 	hc_xml_text(&b, "a<b>&\"'\x01\t\n\xff\xef\xbf\xbe", 1);

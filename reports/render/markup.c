@@ -27,10 +27,10 @@ void hc_xml_text(hd_buf *b, const char *s, int attr)
 
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
-		size_t k = hc_utf8_next(p + i, n - i, &cp);
+		size_t k = hd_utf8_next(p + i, n - i, &cp);
 
 		if (k == 1 && p[i] >= 0x80)
-			cp = 0xfffd;  /* hc_utf8_next says so, but be explicit */
+			cp = 0xfffd;  /* hd_utf8_next says so, but be explicit */
 		if (xml_forbidden(cp))
 			cp = 0xfffd;
 		switch (cp) {
@@ -47,7 +47,7 @@ void hc_xml_text(hd_buf *b, const char *s, int attr)
 			break;
 		default:
 			if (cp == 0xfffd || k == 1)
-				hc_utf8_put(b, cp);
+				hd_utf8_put(b, cp);
 			else
 				hd_buf_put(b, p + i, k);
 		}
@@ -66,12 +66,12 @@ int hc_unprintable(uint32_t cp)
 static size_t line_char(hd_buf *b, const unsigned char *p, size_t n)
 {
 	uint32_t cp;
-	size_t k = hc_utf8_next(p, n, &cp);
+	size_t k = hd_utf8_next(p, n, &cp);
 
 	if (hc_unprintable(cp))
 		hd_buf_byte(b, ' ');
 	else if (k == 1)
-		hc_utf8_put(b, cp);
+		hd_utf8_put(b, cp);
 	else
 		hd_buf_put(b, p, k);
 	return k;

@@ -24,7 +24,7 @@ static void yaml_quoted(hd_buf *b, const char *s)
 	hd_buf_byte(b, '"');
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
-		size_t k = hc_utf8_next(p + i, n - i, &cp);
+		size_t k = hd_utf8_next(p + i, n - i, &cp);
 
 		if (cp == '"' || cp == '\\') {
 			hd_buf_byte(b, '\\');
@@ -36,9 +36,9 @@ static void yaml_quoted(hd_buf *b, const char *s)
 		} else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
 			hd_buf_printf(b, "\\x%02x", (unsigned)cp);
 		} else if (hc_unprintable(cp)) {
-			hc_utf8_put(b, 0xfffd);
+			hd_utf8_put(b, 0xfffd);
 		} else if (k == 1) {
-			hc_utf8_put(b, cp);
+			hd_utf8_put(b, cp);
 		} else {
 			hd_buf_put(b, p + i, k);
 		}
@@ -77,7 +77,7 @@ static void yaml_literal(hd_buf *b, const char *s)
 	HC_PUT(b, "|\n");
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
-		size_t k = hc_utf8_next(p + i, n - i, &cp);
+		size_t k = hd_utf8_next(p + i, n - i, &cp);
 
 		if (line_start)
 			HC_PUT(b, "    ");
@@ -85,9 +85,9 @@ static void yaml_literal(hd_buf *b, const char *s)
 		if (cp == '\t' || cp == '\n')
 			hd_buf_byte(b, (uint8_t)cp);
 		else if (hc_unprintable(cp))
-			hc_utf8_put(b, 0xfffd);
+			hd_utf8_put(b, 0xfffd);
 		else if (k == 1)
-			hc_utf8_put(b, cp);
+			hd_utf8_put(b, cp);
 		else
 			hd_buf_put(b, p + i, k);
 		i += k;
