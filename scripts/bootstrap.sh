@@ -9,8 +9,10 @@
 #   tests: also the real producers whose output the tests check (clang-15,
 #   llvm-spirv-15, ld.lld-15; clang-14 and llvm-spirv-14, whose modules the
 #   interpreter must run too; rocm-device-libs, the bitcode the code-object
-#   tests link; clang-19, lld-19 and llvm-19, whose code objects the gfx9
-#   decoder must disassemble as llvm-objdump does) and the independent DWARF
+#   tests link; clang-19, lld-19 and llvm-19, and clang-22 and lld-22, the
+#   current compilers whose code objects the gfx9 decoder must disassemble as
+#   llvm-objdump does, whose profiles the producer tests run, and whose SPIR-V
+#   back end is a profile of its own) and the independent DWARF
 #   readers that check the lowering and play the decode role
 #   (llvm-dwarfdump-22 from llvm-22, which reads the llvm-user encoding,
 #   llvm-dwarfdump-15 from llvm-15, libdwarf's dwarfdump),
@@ -24,7 +26,7 @@ HDCTS_PACKAGES="cmake make gcc libc6-dev pkg-config libcjson-dev spirv-headers s
 libstdc++-12-dev libdwarf-dev"
 if [ "${1:-}" = tests ]; then
 	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15 llvm-15 lld-15 dwarfdump perl
-libxml2-utils chromium clang-14 llvm-spirv-14 rocm-device-libs clang-19 lld-19 llvm-19 llvm-22"
+libxml2-utils chromium clang-14 llvm-spirv-14 rocm-device-libs clang-19 lld-19 llvm-19 clang-22 lld-22 llvm-22"
 fi
 
 # shellcheck source-path=SCRIPTDIR source=packages.sh
