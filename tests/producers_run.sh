@@ -9,7 +9,8 @@
 #    defines it, and wrong at a function's closing brace; its FDEs define
 #    no CFA;
 #  - clang-22-amdgcn: AMDGPU address-space numbers as address classes,
-#    each kernel described twice, no CFA, xderef with address space 5;
+#    each kernel described twice, no CFA, xderef with address space 5, and
+#    at -O2 a VGPR's value taken for an address;
 #    clang-19-amdgcn: clang-15's address classes and no CFA;
 #  - clang-22-spirv: zero operands of its NonSemantic.Shader.DebugInfo.100
 #    module as OpConstantNull, and no function described;
@@ -149,8 +150,12 @@ if have clang-22 && have ld.lld-22 && have clang-15 && have llvm-spirv-15; then
 	expect opencl/gen-pointer-private.cl compile-opencl/locations "$out" quality-warning \
 		'DW_OP_fbreg 0; DW_OP_lit5; DW_OP_swap; DW_OP_xderef'
 	point "clang-22: variables in xderef form, with address space 5"
+	run clang-22-amdgcn-O2 'opencl/gen-pointer-private.cl'
+	expect opencl/gen-pointer-private.cl compile-opencl/locations "$tmp/clang-22-amdgcn-O2-$runs" \
+		quality-warning 'DW_OP_bregx v1 0; DW_OP_lit5; DW_OP_swap; DW_OP_xderef'
+	point "clang-22 -O2: a VGPR that holds a value taken for the variable's address"
 else
-	for i in 1 2 3 4 5; do
+	for i in 1 2 3 4 5 6 7 8 9; do
 		n=$((n + 1))
 		echo "ok $n # SKIP clang-22, ld.lld-22, clang-15 or llvm-spirv-15 not installed"
 	done
