@@ -18,7 +18,8 @@
 # expected/, the journal, TAP and the four reports.
 #
 # The modules come from cases/opencl: clang-15 compiles each kernel to SPIR
-# LLVM IR with -g and llvm-spirv-15 turns it into SPIR-V with
+# LLVM IR with -g and typed pointers (-no-opaque-pointers, which llvm-spirv-15
+# needs, docs/amdgpu-facts.md) and llvm-spirv-15 turns it into SPIR-V with
 # OpenCL.DebugInfo.100 (llvm-spirv-15 -r aborts on the committed cases/spirv
 # modules: they have DebugSource without Text). They go into a scratch suite
 # (--suite) whose expected/dwarf dumps are those of the pipeline's own objects,
@@ -78,8 +79,8 @@ template='{ printf "\\003\\002\\043\\007\\000\\004\\001\\000"; tail -c +9 {in}; 
 make_case() {
 	d=$tmp/prep/$1
 	mkdir -p "$d" &&
-		clang-15 -cl-std=CL2.0 -target spir64 -g -O0 -emit-llvm -c "$2" -o "$d/k.bc" \
-			2>/dev/null &&
+		clang-15 -cl-std=CL2.0 -target spir64 -Xclang -no-opaque-pointers -g -O0 \
+			-emit-llvm -c "$2" -o "$d/k.bc" 2>/dev/null &&
 		llvm-spirv-15 "$d/k.bc" -o "$d/k.spv" 2>/dev/null &&
 		spirv-dis --raw-id "$d/k.spv" -o "$tmp/suite/cases/spirv/$1.spvasm"
 }

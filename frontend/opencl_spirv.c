@@ -61,7 +61,12 @@ int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, si
 	hd_buf_init(&cmd);
 	hd_buf_printf(&cmd, "cd ");
 	hd_buf_sh_quote(&cmd, dir);
-	hd_buf_printf(&cmd, " && clang-15 -target spir64 %s -g -gdwarf-5 -O0%s -fdebug-prefix-map=",
+	/* typed pointers: llvm-spirv-15 reads the pointee type of an image or of a
+	 * built-in's pointer parameter and asserts on an opaque pointer
+	 * (docs/amdgpu-facts.md, "OpenCL C to SPIR-V"); Debian's driver passes
+	 * -no-opaque-pointers for spir64 by itself, which the suite does not count on */
+	hd_buf_printf(&cmd, " && clang-15 -target spir64 %s -Xclang -no-opaque-pointers "
+	                    "-g -gdwarf-5 -O0%s -fdebug-prefix-map=",
 	              cxx ? "-x clcpp -cl-std=clc++2021" : "-x cl -cl-std=CL2.0",
 	              has_define(hd_buf_str(&text)) ? " -fdebug-macro" : "");
 	hd_buf_sh_quote(&cmd, dir);

@@ -1,4 +1,5 @@
-/* The Khronos route of an OpenCL kernel: clang-15 for spir64, then
+/* The Khronos route of an OpenCL kernel: clang-15 for spir64 with typed
+ * pointers (-no-opaque-pointers, which llvm-spirv-15 needs), then
  * llvm-spirv-15 to OpenCL.DebugInfo.100, the commands docs/amdgpu-facts.md
  * records. hdgen expected lowers the module with the reference and runs it
  * on the interpreter for the kernel's watch; the harness's watch check

@@ -22,7 +22,7 @@ TOOLS="clang-15 llvm-spirv-15 od timeout xargs"
 
 # Fixed compile flags: what the issue prescribes, and what the corpus's
 # cases/opencl use (docs/debian-kernels.md, "Compile flags").
-CLANG_FLAGS="-target spir64 -x cl -cl-std=CL2.0 -g -gdwarf-5 -emit-llvm -c"
+CLANG_FLAGS="-target spir64 -x cl -cl-std=CL2.0 -Xclang -no-opaque-pointers -g -gdwarf-5 -emit-llvm -c"
 SPIRV_FLAGS="--spirv-debug-info-version=ocl-100"
 COMPILE_TIMEOUT=600
 RUN_TIMEOUT=${HDCTS_DK_RUN_TIMEOUT:-60}

@@ -24,8 +24,8 @@ one() {
 		return 0
 	fi
 	# shellcheck disable=SC2046 # the language flags are a list of words
-	if ! "clang-$v" -target spir64 $(opencl_lang "$src") -g -"$opt" -emit-llvm -c "$src" -o "$out.bc" \
-		2>"$out.err"; then
+	if ! "clang-$v" -target spir64 $(opencl_lang "$src") $(typed_pointers "$v") -g -"$opt" \
+		-emit-llvm -c "$src" -o "$out.bc" 2>"$out.err"; then
 		{ echo "not ok - $what: clang-$v failed"; sed 's/^/# /' "$out.err"; } >"$out.tap"
 		return 0
 	fi

@@ -40,8 +40,8 @@ one() {
 		return 0
 	fi
 	# shellcheck disable=SC2046 # the language flags are a list of words
-	if ! clang-15 -target spir64 $(opencl_lang "$src") -g -"$opt" -emit-llvm -c "$src" \
-		-o "$out/k.bc" 2>"$out/err" || ! llvm-spirv-15 "$out/k.bc" -o "$out/k.spv" 2>"$out/err"
+	if ! clang-15 -target spir64 $(opencl_lang "$src") $(typed_pointers 15) -g -"$opt" \
+		-emit-llvm -c "$src" -o "$out/k.bc" 2>"$out/err" || ! llvm-spirv-15 "$out/k.bc" -o "$out/k.spv" 2>"$out/err"
 	then
 		echo "ok - $what # SKIP llvm-spirv-15 cannot translate it: $(head -n 1 "$out/err")" \
 			>"$out.tap"

@@ -98,7 +98,7 @@ for cl in "$cases"/*.cl; do
 	# the exact commands of docs/amdgpu-facts.md: any change of flags changes
 	# what llvm-spirv writes, and so what there is to find
 	if ! clang-15 -cc1 -triple spir64-unknown-unknown -cl-std=CL2.0 \
-	    -finclude-default-header -emit-llvm-bc -debug-info-kind=limited \
+	    -finclude-default-header -no-opaque-pointers -emit-llvm-bc -debug-info-kind=limited \
 	    -dwarf-version=5 -O0 "$cl" -o "$tmp/$name.bc" >"$tmp/err" 2>&1 ||
 	   ! llvm-spirv-15 --spirv-debug-info-version=ocl-100 "$tmp/$name.bc" \
 	    -o "$tmp/$name.spv" >>"$tmp/err" 2>&1; then

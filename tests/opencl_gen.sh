@@ -4,8 +4,8 @@
 # toolchains take them (docs/amdgpu-facts.md):
 #   amdgcn: clang-15 -target amdgcn-amd-amdhsa -mcpu=gfx90a -g -O0, then
 #           ld.lld-15 -shared into a code object;
-#   spir64: clang-15 -target spir64 -emit-llvm -g -O0, then llvm-spirv-15
-#           --spirv-debug-info-version=ocl-100;
+#   spir64: clang-15 -target spir64 -Xclang -no-opaque-pointers -emit-llvm
+#           -g -O0, then llvm-spirv-15 --spirv-debug-info-version=ocl-100;
 # with -fdebug-macro when the kernel defines a macro. Then it checks that
 # every `// covers: opencl/<construct>` or `opencl-cxx/<construct>` tag
 # names a construct of the table below and that the kernel's code shows
@@ -144,6 +144,7 @@ compile() {
 		amd_ext= ;;
 	esac
 	macro=$(debug_macro "$f")
+	typed=$(typed_pointers 15)
 
 	# shellcheck disable=SC2086 # the flag lists split on purpose
 	{
@@ -157,8 +158,8 @@ compile() {
 
 	# shellcheck disable=SC2086
 	{
-		echo "clang-15 -target spir64 $lang -g -gdwarf-5 -O0 $macro -emit-llvm -c $f"
-		clang-15 -target spir64 $lang -g -gdwarf-5 -O0 $macro -emit-llvm \
+		echo "clang-15 -target spir64 $lang $typed -g -gdwarf-5 -O0 $macro -emit-llvm -c $f"
+		clang-15 -target spir64 $lang $typed -g -gdwarf-5 -O0 $macro -emit-llvm \
 			-c "$f" -o "$tmp/$k.bc" 2>&1 &&
 		echo "llvm-spirv-15 --spirv-debug-info-version=ocl-100" &&
 		llvm-spirv-15 --spirv-debug-info-version=ocl-100 "$tmp/$k.bc" \

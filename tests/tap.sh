@@ -78,6 +78,18 @@ opencl_lang() {
 	esac
 }
 
+# typed_pointers VERSION: the flag clang-VERSION needs for spir64 so that
+# llvm-spirv-VERSION can translate a kernel that calls an image or pointer
+# built-in: clang-15's front end defaults to opaque pointers, on which
+# llvm-spirv-15 asserts; clang-14 has only typed pointers and rejects the
+# flag (docs/amdgpu-facts.md, "OpenCL C to SPIR-V").
+typed_pointers() {
+	case $1 in
+	14) ;;
+	*) echo "-Xclang -no-opaque-pointers" ;;
+	esac
+}
+
 # debug_macro FILE: -fdebug-macro when FILE defines a macro, so its debug info
 # has the DebugMacroDef a macro case is about; nothing otherwise.
 debug_macro() {

@@ -29,7 +29,7 @@ one() {
 			return 0
 		fi
 		# shellcheck disable=SC2046 # the flags are lists of words
-		if ! clang-15 -target spir64 $(opencl_lang "$src") -g -gdwarf-5 -O0 \
+		if ! clang-15 -target spir64 $(opencl_lang "$src") $(typed_pointers 15) -g -gdwarf-5 -O0 \
 			$(debug_macro "$src") -emit-llvm -c "$src" \
 			-o "$out.bc" 2>"$out.err" ||
 		   ! llvm-spirv-15 --spirv-debug-info-version=ocl-100 "$out.bc" -o "$out.spv" \

@@ -24,7 +24,8 @@ k=$src/cases/opencl/float3-array.cl
 skip_without_amdgcn watch-check clang-15 llvm-spirv-15 ld.lld-15
 sh "$src/harness/adapters/amdgcn-link.sh" 15 gfx90a default devlibs "$k" "$tmp/k.co" "$tmp" -g -O0
 # shellcheck disable=SC2046 # the language flags are a list of words
-clang-15 -target spir64 $(opencl_lang "$k") -g -O0 -emit-llvm -c "$k" -o "$tmp/k.bc"
+clang-15 -target spir64 $(opencl_lang "$k") $(typed_pointers 15) -g -O0 -emit-llvm -c "$k" \
+	-o "$tmp/k.bc"
 llvm-spirv-15 "$tmp/k.bc" -o "$tmp/k.spv"
 # check NAME COMMAND...: a point that holds when COMMAND succeeds; the
 # output goes with a failure
