@@ -6,7 +6,9 @@
 # amdgcn-link.sh) and with clang-15 for gfx900 without them; hdref isa-dump
 # must print, instruction by instruction, the address, the dwords and the
 # text llvm-objdump-15 and llvm-objdump-22 print, after the normalizations
-# of docs/gfx9-isa.md. One TAP point per code object and objdump. Exit 77
+# of docs/gfx9-isa.md. One TAP point per code object and objdump; a code
+# object with MIMG instructions (image built-ins) is skipped, as the decoder
+# does not decode them. Exit 77
 # when clang-15, ld.lld-15, llvm-objdump-15 or rocm-device-libs is missing.
 #
 # usage: isa_objdump.sh HDREF CASES_OPENCL
@@ -82,7 +84,12 @@ for o in "$tmp"/obj/*.so; do
 	for d in $objdumps; do
 		i=$((i + 1))
 		$d -d --mcpu=$cpu "$o" | normalize >"$tmp/theirs"
-		if [ $rc -eq 0 ] && [ -s "$tmp/theirs" ] && cmp -s "$tmp/ours" "$tmp/theirs"; then
+		# the decoder leaves MIMG out (docs/gfx9-isa.md): clang emits it for
+		# the image built-ins that read or write texels
+		mimg=$(cut -f2 "$tmp/theirs" | grep -o '^image_[a-z0-9_]*' | sort -u | tr '\n' ' ')
+		if [ -n "$mimg" ]; then
+			echo "ok $i - $name: $d # SKIP MIMG is not decoded: ${mimg% }"
+		elif [ $rc -eq 0 ] && [ -s "$tmp/theirs" ] && cmp -s "$tmp/ours" "$tmp/theirs"; then
 			echo "ok $i - $name: $d, $(wc -l <"$tmp/ours") instructions"
 		else
 			echo "not ok $i - $name: $d (hdref isa-dump exit $rc)"
