@@ -175,4 +175,18 @@ void hd_case_free(hd_case *c);
  * resource ran out. verbose adds "  # message" lines under error lines. */
 int hd_case_run(const hd_case *c, int verbose, hd_buf *out, hd_status *st);
 
+/* The parts of running a case that the target protocol splits between its
+ * two sides (docs/adapter-protocol.md, "The target protocol"). */
+struct hd_amdgpu;
+/* The wavefront c describes, its registers and memory set as its
+ * directives say; *model NULL for `arch none`. Free with hd_amdgpu_free. */
+int hd_case_model(const hd_case *c, struct hd_amdgpu **model, hd_status *st);
+/* hd_case_run, but on the architecture arch (NULL: none) instead of the
+ * model c describes: c's register and memory directives are not applied. */
+int hd_case_run_on(const hd_case *c, const hd_target *arch, int verbose, hd_buf *out,
+                   hd_status *st);
+/* The .debug_frame section c's cie and fde lines describe, or its
+ * debug-frame bytes, appended to section; nothing when it has none. */
+int hd_case_debug_frame(const hd_case *c, hd_buf *section, hd_status *st);
+
 #endif

@@ -23,18 +23,18 @@ static int no_memory(hd_runner *r)
 
 /* ---- building the stack ---- */
 
-/* The section the cie and fde lines describe, or the debug-frame bytes. */
-static int write_section(hd_runner *r, hd_status *st)
+int hd_case_debug_frame(const hd_case *c, hd_buf *section, hd_status *st)
 {
-	const hd_case *c = r->c;
 	hd_cie_desc *cies;
 	hd_fde_desc *fdes;
 	int rc;
 
 	if (c->has_debug_frame) {
-		hd_buf_put(&r->section, c->debug_frame, c->debug_frame_len);
+		hd_buf_put(section, c->debug_frame, c->debug_frame_len);
 		return 0;
 	}
+	if (c->ncies == 0 && c->nfdes == 0)
+		return 0;
 	cies = calloc(c->ncies ? c->ncies : 1, sizeof *cies);
 	fdes = calloc(c->nfdes ? c->nfdes : 1, sizeof *fdes);
 	if (cies == NULL || fdes == NULL) {
@@ -46,7 +46,7 @@ static int write_section(hd_runner *r, hd_status *st)
 		cies[i] = c->cies[i].desc;
 	for (size_t i = 0; i < c->nfdes; i++)
 		fdes[i] = c->fdes[i].desc;
-	rc = hd_cfi_write(&r->section, cies, c->ncies, fdes, c->nfdes, st);
+	rc = hd_cfi_write(section, cies, c->ncies, fdes, c->nfdes, st);
 	free(cies);
 	free(fdes);
 	return rc;
@@ -63,7 +63,7 @@ static int build_cfi(hd_runner *r)
 	if (!c->has_debug_frame && c->ncies == 0 && c->nfdes == 0)
 		return 0;
 	hd_status_clear(&st);
-	if (write_section(r, &st) != 0) {
+	if (hd_case_debug_frame(c, &r->section, &st) != 0) {
 		if (st.kind == HD_NO_MEMORY)
 			return hd_fail(r->st, HD_NO_MEMORY, st.code, 0, "%s", st.msg);
 		hd_run_setup_error(r, &st);

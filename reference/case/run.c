@@ -104,21 +104,39 @@ static int set_stack_pc(hd_runner *r)
 	return 0;
 }
 
-static int build_model(hd_runner *r)
+/* Applies c's register and memory directives to model; the case's line on
+ * an error. */
+static int apply_sets(hd_runner *r)
 {
 	const hd_case *c = r->c;
 
-	if (c->wave == 0)
-		return 0;
-	r->model = hd_amdgpu_new(c->wave);
-	if (r->model == NULL)
-		return hd_fail(r->st, HD_NO_MEMORY, "no-memory", 0, "cannot make the model");
-	hd_amdgpu_set_strict(r->model, c->strict);
-	r->arch = hd_amdgpu_target(r->model);
 	for (size_t i = 0; i < c->nsets; i++)
 		if (apply_set(r, &c->sets[i]) != 0)
 			return -1;
 	return c->stack != NULL ? set_stack_pc(r) : 0;
+}
+
+int hd_case_model(const hd_case *c, hd_amdgpu **model, hd_status *st)
+{
+	hd_runner r;
+
+	*model = NULL;
+	if (c->wave == 0)
+		return 0;
+	memset(&r, 0, sizeof r);
+	r.c = c;
+	r.st = st;
+	r.model = hd_amdgpu_new(c->wave);
+	if (r.model == NULL)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "cannot make the model");
+	hd_amdgpu_set_strict(r.model, c->strict);
+	r.arch = hd_amdgpu_target(r.model);
+	if (apply_sets(&r) != 0) {
+		hd_amdgpu_free(r.model);
+		return -1;
+	}
+	*model = r.model;
+	return 0;
 }
 
 /* ---- frame answers ---- */
@@ -376,28 +394,45 @@ static int evaluate(hd_runner *r)
 	return hd_run_requests(r);
 }
 
-int hd_case_run(const hd_case *c, int verbose, hd_buf *out, hd_status *st)
+/* Runs c on arch with r's output set up. */
+static int run_on(hd_runner *r)
+{
+	int rc;
+
+	make_context(r);
+	rc = evaluate(r);
+	if (rc == 0 && r->out->failed)
+		rc = hd_fail(r->st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	hd_run_stack_free(r);
+	if (r->ev != NULL)
+		hd_eval_free(r->ev);
+	free(r->entries);
+	return rc;
+}
+
+int hd_case_run_on(const hd_case *c, const hd_target *arch, int verbose, hd_buf *out,
+                   hd_status *st)
 {
 	hd_runner r;
-	int rc;
 
 	memset(&r, 0, sizeof r);
 	r.c = c;
+	r.arch = arch;
 	r.verbose = verbose;
 	r.out = out;
 	r.st = st;
-	rc = build_model(&r);
-	if (rc == 0) {
-		make_context(&r);
-		rc = evaluate(&r);
-	}
-	if (rc == 0 && out->failed)
-		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	hd_run_stack_free(&r);
-	if (r.ev != NULL)
-		hd_eval_free(r.ev);
-	free(r.entries);
-	if (r.model != NULL)
-		hd_amdgpu_free(r.model);
+	return run_on(&r);
+}
+
+int hd_case_run(const hd_case *c, int verbose, hd_buf *out, hd_status *st)
+{
+	hd_amdgpu *model = NULL;
+	int rc;
+
+	if (hd_case_model(c, &model, st) != 0)
+		return -1;
+	rc = hd_case_run_on(c, model != NULL ? hd_amdgpu_target(model) : NULL, verbose, out, st);
+	if (model != NULL)
+		hd_amdgpu_free(model);
 	return rc;
 }
