@@ -23,6 +23,8 @@ int hd_cmd_codeobj_dump(int argc, char **argv, int verbose);
 int hd_cmd_isa_dump(int argc, char **argv, int verbose);
 int hd_cmd_gfx9_run(int argc, char **argv, int verbose);
 int hd_cmd_watch_check(int argc, char **argv, int verbose);
+int hd_cmd_target(int argc, char **argv, int verbose);
+int hd_cmd_remote(int argc, char **argv, int verbose);
 
 /* The interpreter's options of hdref exec and hdref watch (exec_cmd.c):
  * 0, or -1 on a bad or missing argument (a message printed for a bad

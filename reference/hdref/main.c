@@ -49,6 +49,9 @@ static const hd_command commands[] = {
 	{ "watch-check", "OBJ WATCH --inputs MODULE ...",
 	  "judge a code object's DWARF by the values it shows against a watch",
 	  hd_cmd_watch_check },
+	{ "target", "CASE... -- CMD", "serve cases' wavefronts to an evaluator over the target protocol",
+	  hd_cmd_target },
+	{ "remote", "", "evaluate over the target protocol on stdin and stdout", hd_cmd_remote },
 	{ "help", "", "show this help", cmd_help },
 };
 

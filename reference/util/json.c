@@ -1,6 +1,8 @@
 /* JSON (json.h): the UTF-8 helpers, the string writer and the reader. */
 #include "json.h"
 
+#include "arena.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -583,4 +585,130 @@ int hd_json_start(hd_json *j, const char *text, size_t len, hd_status *st)
 void hd_json_end(hd_json *j)
 {
 	hd_buf_free(&j->tmp);
+}
+
+/* ---- the tree ---- */
+
+static int tree_value(hd_json *j, hd_arena *a, hd_jnode **out);
+
+/* Appends item (and key) to an array or object node, growing it in the
+ * arena: the old arrays stay there until the arena goes, which bounds the
+ * waste by the arena's cap like everything else. */
+static int tree_add(hd_json *j, hd_arena *a, hd_jnode *n, const char *key, hd_jnode *item)
+{
+	if ((n->n & (n->n - 1)) == 0) {  /* 0, 1, 2, 4, ...: full, double it */
+		size_t cap = n->n ? n->n * 2 : 1;
+		hd_jnode **items = hd_arena_alloc(a, cap * sizeof *items);
+		const char **keys = key != NULL ? hd_arena_alloc(a, cap * sizeof *keys) : NULL;
+		if (items == NULL || (key != NULL && keys == NULL))
+			return hd_fail(j->st, HD_NO_MEMORY, "no-memory", j->pos, "out of memory");
+		if (n->n > 0) {
+			memcpy(items, n->items, n->n * sizeof *items);
+			if (keys != NULL)
+				memcpy(keys, n->keys, n->n * sizeof *keys);
+		}
+		n->items = items;
+		if (key != NULL)
+			n->keys = keys;
+	}
+	n->items[n->n] = item;
+	if (key != NULL)
+		n->keys[n->n] = key;
+	n->n++;
+	return 0;
+}
+
+static const char *tree_str(hd_json *j, hd_arena *a, char *s)
+{
+	const char *d = s != NULL ? hd_arena_dup(a, s, strlen(s) + 1) : NULL;
+
+	free(s);
+	if (d == NULL)
+		hd_fail(j->st, HD_NO_MEMORY, "no-memory", j->pos, "out of memory");
+	return d;
+}
+
+static int tree_container(hd_json *j, hd_arena *a, hd_jnode *n, int object)
+{
+	size_t count = 0;
+	char *key;
+	int rc;
+
+	if (hd_json_open(j, object ? '{' : '[', object ? "'{'" : "'['") != 0)
+		return -1;
+	for (;;) {
+		const char *k = NULL;
+		hd_jnode *item;
+		rc = object ? hd_json_next_key(j, &count, &key) : hd_json_next_element(j, &count);
+		if (rc != 1)
+			return rc;
+		if (object && (k = tree_str(j, a, key)) == NULL)
+			return -1;
+		if (tree_value(j, a, &item) != 0 || tree_add(j, a, n, k, item) != 0)
+			return -1;
+	}
+}
+
+static int tree_value(hd_json *j, hd_arena *a, hd_jnode **out)
+{
+	hd_jnode *n = hd_arena_alloc(a, sizeof *n);
+	char *s;
+	int lit;
+
+	if ((*out = n) == NULL)
+		return hd_fail(j->st, HD_NO_MEMORY, "no-memory", j->pos, "out of memory");
+	hd_json_skip_ws(j);
+	switch (hd_json_peek(j)) {
+	case '{':
+		n->type = HD_JOBJECT;
+		return tree_container(j, a, n, 1);
+	case '[':
+		n->type = HD_JARRAY;
+		return tree_container(j, a, n, 0);
+	case '"':
+		n->type = HD_JSTRING;
+		if (hd_json_string(j, &s) != 0)
+			return -1;
+		return (n->str = tree_str(j, a, s)) != NULL ? 0 : -1;
+	case '-': case '0': case '1': case '2': case '3': case '4':
+	case '5': case '6': case '7': case '8': case '9':
+		n->type = HD_JNUMBER;
+		return hd_json_number(j, &n->num);
+	default:
+		if (hd_json_literal(j, &lit) != 0)
+			return -1;
+		n->type = lit < 0 ? HD_JNULL : HD_JBOOL;
+		n->b = lit > 0;
+		return 0;
+	}
+}
+
+int hd_json_tree(const char *text, size_t len, hd_arena *arena, hd_jnode **out, hd_status *st)
+{
+	hd_json j;
+	int rc = hd_json_start(&j, text, len, st);
+
+	if (rc == 0)
+		rc = tree_value(&j, arena, out);
+	if (rc == 0)
+		rc = hd_json_at_end(&j);
+	hd_json_end(&j);
+	return rc;
+}
+
+const hd_jnode *hd_jget(const hd_jnode *o, const char *key)
+{
+	if (o == NULL || o->type != HD_JOBJECT)
+		return NULL;
+	for (size_t i = 0; i < o->n; i++)
+		if (strcmp(o->keys[i], key) == 0)
+			return o->items[i];
+	return NULL;
+}
+
+const char *hd_jstr(const hd_jnode *o, const char *key)
+{
+	const hd_jnode *v = hd_jget(o, key);
+
+	return v != NULL && v->type == HD_JSTRING ? v->str : NULL;
 }

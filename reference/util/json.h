@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arena.h"
 #include "buf.h"
 #include "status.h"
 
@@ -90,5 +91,28 @@ int hd_json_num(hd_json *j, const char *key, double *out);
  * may add keys). what names the object in errors. */
 int hd_json_object(hd_json *j, const char *const *keys, int n, int optional, const char *what,
                    int (*field)(hd_json *j, int k, void *ctx), void *ctx);
+
+/* ---- a value as a tree ---- */
+
+/* For messages small enough to hold whole (the evaluate target protocol,
+ * docs/adapter-protocol.md): every node lives in the arena given. */
+typedef enum hd_jtype { HD_JNULL, HD_JBOOL, HD_JNUMBER, HD_JSTRING, HD_JARRAY, HD_JOBJECT } hd_jtype;
+typedef struct hd_jnode {
+	hd_jtype type;
+	int b;                    /* HD_JBOOL */
+	double num;               /* HD_JNUMBER */
+	const char *str;          /* HD_JSTRING */
+	const char **keys;        /* HD_JOBJECT: keys[i] names items[i] */
+	struct hd_jnode **items;  /* HD_JARRAY, HD_JOBJECT */
+	size_t n;
+} hd_jnode;
+
+/* Parses len bytes of text holding one JSON value into a tree in arena. */
+int hd_json_tree(const char *text, size_t len, hd_arena *arena, hd_jnode **out,
+                 hd_status *st);
+/* The member key of an object, or NULL (also when o is no object). */
+const hd_jnode *hd_jget(const hd_jnode *o, const char *key);
+/* The member's string, or NULL when it is absent or not a string. */
+const char *hd_jstr(const hd_jnode *o, const char *key);
 
 #endif

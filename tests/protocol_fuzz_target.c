@@ -1,0 +1,16 @@
+/* The target protocol's request reader as a libFuzzer target: built when
+ * HDCTS_FUZZ is on, with clang (docs/adapter-protocol.md, "evaluate
+ * through the target protocol"). */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "protocol_fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (protocol_fuzz_one(data, size) < 0)
+		abort();
+	return 0;
+}
