@@ -109,21 +109,33 @@ static int answer_bytes(remote *r, const hd_jnode *a, uint8_t *buf, size_t n, hd
 	return 0;
 }
 
+/* The register's size in bytes, or the evaluator's error for a register
+ * the target lacks. */
+static int register_size(remote *r, uint64_t reg, size_t *n, hd_status *st)
+{
+	uint64_t bits;
+
+	if (op_register_bits(r, reg, &bits) != 0)
+		return hd_fail(st, HD_ILL_FORMED, "unknown-register", 0, "no register %llu",
+		               (unsigned long long)reg);
+	*n = (size_t)((bits + 7) / 8);
+	return 0;
+}
+
 static int op_read_register(void *self, uint64_t reg, uint8_t *buf, hd_status *st)
 {
 	remote *r = self;
 	const hd_jnode *a;
-	uint64_t bits;
+	size_t n = 0;
 
-	if (op_register_bits(self, reg, &bits) != 0)
-		return hd_fail(st, HD_ILL_FORMED, "unknown-register", 0, "no register %llu",
-		               (unsigned long long)reg);
+	if (register_size(r, reg, &n, st) != 0)
+		return -1;
 	query(r, "register");
 	query_u64(r, "register", reg);
 	hd_buf_byte(&r->q, '}');
 	if (ask(r, &a) != 0)
 		return broken_answer(r, st, "register");
-	return answer_bytes(r, a, buf, (size_t)((bits + 7) / 8), st, "register");
+	return answer_bytes(r, a, buf, n, st, "register");
 }
 
 /* The answer {"ok":true} or an error. */
@@ -140,15 +152,14 @@ static int op_write_register(void *self, uint64_t reg, const uint8_t *buf, hd_st
 {
 	remote *r = self;
 	const hd_jnode *a;
-	uint64_t bits;
+	size_t n = 0;
 
-	if (op_register_bits(self, reg, &bits) != 0)
-		return hd_fail(st, HD_ILL_FORMED, "unknown-register", 0, "no register %llu",
-		               (unsigned long long)reg);
+	if (register_size(r, reg, &n, st) != 0)
+		return -1;
 	query(r, "write_register");
 	query_u64(r, "register", reg);
 	hd_buf_printf(&r->q, ",\"bytes\":");
-	hd_wire_bytes(&r->q, buf, (size_t)((bits + 7) / 8));
+	hd_wire_bytes(&r->q, buf, n);
 	hd_buf_byte(&r->q, '}');
 	if (ask(r, &a) != 0)
 		return broken_answer(r, st, "write_register");
@@ -341,20 +352,9 @@ static int copy_bytes(remote *r, const hd_jnode *o, const char *key, const uint8
 static int read_loclist(remote *r, const hd_jnode *l, const hd_loclist **out)
 {
 	hd_loclist *list = hd_arena_alloc(r->keep, sizeof *list);
-	hd_loclist_entry *v = hd_arena_alloc(r->keep, (l->n ? l->n : 1) * sizeof *v);
 
-	if (list == NULL || v == NULL || l->type != HD_JARRAY)
+	if (list == NULL || hd_wire_loclist_of(l, r->keep, list) != 0)
 		return -1;
-	for (size_t i = 0; i < l->n; i++) {
-		const hd_jnode *e = l->items[i], *d = hd_jget(e, "default");
-		v[i].is_default = d != NULL && d->type == HD_JBOOL && d->b;
-		if ((!v[i].is_default && (hd_wire_get_u64(e, "low", &v[i].low) != 0 ||
-		                          hd_wire_get_u64(e, "high", &v[i].high) != 0)) ||
-		    hd_wire_get_bytes(e, "bytes", r->keep, &v[i].expr, &v[i].len) != 0)
-			return -1;
-	}
-	list->entries = v;
-	list->n = l->n;
 	*out = list;
 	return 0;
 }
@@ -404,17 +404,9 @@ static int load_unit(remote *r, hd_case *c, const hd_request_more *more, hd_stat
 		     read_loclist(r, hd_jget(d, "loclist"), &dv[i].loclist) != 0))
 			return malformed(st, "unit (dies)");
 	}
-	for (size_t i = 0; i < addrs->n; i++) {
-		hd_jnode holder = { 0 };
-		const char *key = "a";
-		hd_jnode *item = addrs->items[i];
-		holder.type = HD_JOBJECT;
-		holder.keys = &key;
-		holder.items = &item;
-		holder.n = 1;
-		if (hd_wire_get_u64(&holder, "a", &av[i]) != 0)
+	for (size_t i = 0; i < addrs->n; i++)
+		if (hd_wire_u64_of(addrs->items[i], &av[i]) != 0)
 			return malformed(st, "unit (addrs)");
-	}
 	c->cu.types = tv;
 	c->cu.ntypes = types->n;
 	c->cu.dies = dv;
@@ -500,17 +492,9 @@ static int load_call_stack(remote *r, hd_case *c, hd_status *st)
 	sv = hd_arena_alloc(r->keep, (subs->n ? subs->n : 1) * sizeof *sv);
 	if (pv == NULL || sv == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	for (size_t i = 0; i < pcs->n; i++) {
-		hd_jnode holder = { 0 };
-		const char *key = "p";
-		hd_jnode *item = pcs->items[i];
-		holder.type = HD_JOBJECT;
-		holder.keys = &key;
-		holder.items = &item;
-		holder.n = 1;
-		if (hd_wire_get_u64(&holder, "p", &pv[i]) != 0)
+	for (size_t i = 0; i < pcs->n; i++)
+		if (hd_wire_u64_of(pcs->items[i], &pv[i]) != 0)
 			return malformed(st, "call_stack (pcs)");
-	}
 	for (size_t i = 0; i < subs->n; i++) {
 		const hd_jnode *s = subs->items[i];
 		hd_subprogram *p = &sv[i].sub;

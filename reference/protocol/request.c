@@ -43,27 +43,6 @@ static void put_context(hd_buf *b, const hd_case *c)
 	hd_buf_printf(b, ",\"cu\":%s}", c->has_cu ? "true" : "false");
 }
 
-static void put_loclist(hd_buf *b, const hd_loclist *l)
-{
-	hd_buf_byte(b, '[');
-	for (size_t i = 0; i < l->n; i++) {
-		const hd_loclist_entry *e = &l->entries[i];
-		hd_buf_printf(b, "%s{", i ? "," : "");
-		if (e->is_default) {
-			hd_buf_printf(b, "\"default\":true");
-		} else {
-			hd_buf_printf(b, "\"low\":");
-			hd_wire_u64(b, e->low);
-			hd_buf_printf(b, ",\"high\":");
-			hd_wire_u64(b, e->high);
-		}
-		hd_buf_printf(b, ",\"bytes\":");
-		hd_wire_bytes(b, e->expr, e->len);
-		hd_buf_byte(b, '}');
-	}
-	hd_buf_byte(b, ']');
-}
-
 static void put_initial_stack(hd_buf *b, const hd_case *c)
 {
 	hd_buf_byte(b, '[');
@@ -127,7 +106,7 @@ void hd_request_write(const hd_case *c, const char *case_id, hd_buf *out)
 	put_expr_or_null(out, c->has_expr ? &c->expr : NULL);
 	put_key(out, "loclist", 0);
 	if (c->has_loclist)
-		put_loclist(out, &c->loclist);
+		hd_wire_loclist(out, &c->loclist);
 	else
 		hd_buf_printf(out, "null");
 	put_key(out, "object", 0);
@@ -219,25 +198,9 @@ static int read_expr(const hd_jnode *o, const char *key, hd_arena *a, hd_case_ex
 
 static int read_loclist(const hd_jnode *l, hd_case *c, hd_status *st)
 {
-	hd_loclist_entry *v;
-
-	if (l->type != HD_JARRAY)
+	if (hd_wire_loclist_of(l, &c->arena, &c->loclist) != 0)
 		return bad(st, "loclist");
-	v = hd_arena_alloc(&c->arena, (l->n ? l->n : 1) * sizeof *v);
-	if (v == NULL)
-		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	for (size_t i = 0; i < l->n; i++) {
-		const hd_jnode *e = l->items[i];
-		const hd_jnode *d = hd_jget(e, "default");
-		v[i].is_default = d != NULL && d->type == HD_JBOOL && d->b;
-		if ((!v[i].is_default && (hd_wire_get_u64(e, "low", &v[i].low) != 0 ||
-		                          hd_wire_get_u64(e, "high", &v[i].high) != 0)) ||
-		    hd_wire_get_bytes(e, "bytes", &c->arena, &v[i].expr, &v[i].len) != 0)
-			return bad(st, "loclist");
-	}
 	c->has_loclist = 1;
-	c->loclist.entries = v;
-	c->loclist.n = l->n;
 	return 0;
 }
 
@@ -261,17 +224,9 @@ static int read_push(const hd_jnode *e, hd_case *c, hd_case_push *p, uint64_t *t
 	alts = hd_arena_alloc(&c->arena, loc->n * sizeof *alts);
 	if (alts == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	for (size_t k = 0; k < loc->n; k++) {
-		hd_jnode holder = { 0 };
-		const char *key = "b";
-		hd_jnode *item = loc->items[k];
-		holder.type = HD_JOBJECT;
-		holder.keys = &key;
-		holder.items = &item;
-		holder.n = 1;
-		if (read_expr(&holder, "b", &c->arena, &alts[k]) != 0)
+	for (size_t k = 0; k < loc->n; k++)
+		if (hd_wire_bytes_of(loc->items[k], &c->arena, &alts[k].bytes, &alts[k].len) != 0)
 			return bad(st, "initial_stack");
-	}
 	p->alts = alts;
 	p->nalts = (uint32_t)loc->n;
 	return 0;

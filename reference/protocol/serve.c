@@ -236,27 +236,11 @@ static void put_die(hd_buf *b, const hd_die_info *d)
 	hd_buf_printf(b, ",\"const_value\":");
 	put_bytes_or_null(b, d->const_value, d->const_value_len);
 	hd_buf_printf(b, ",\"loclist\":");
-	if (d->loclist == NULL) {
-		hd_buf_printf(b, "null}");
-		return;
-	}
-	hd_buf_byte(b, '[');
-	for (size_t i = 0; i < d->loclist->n; i++) {
-		const hd_loclist_entry *e = &d->loclist->entries[i];
-		hd_buf_printf(b, "%s{", i ? "," : "");
-		if (e->is_default) {
-			hd_buf_printf(b, "\"default\":true");
-		} else {
-			hd_buf_printf(b, "\"low\":");
-			hd_wire_u64(b, e->low);
-			hd_buf_printf(b, ",\"high\":");
-			hd_wire_u64(b, e->high);
-		}
-		hd_buf_printf(b, ",\"bytes\":");
-		hd_wire_bytes(b, e->expr, e->len);
-		hd_buf_byte(b, '}');
-	}
-	hd_buf_printf(b, "]}");
+	if (d->loclist == NULL)
+		hd_buf_printf(b, "null");
+	else
+		hd_wire_loclist(b, d->loclist);
+	hd_buf_byte(b, '}');
 }
 
 /* unit, base_type, die, addr */

@@ -63,15 +63,20 @@ void hd_wire_error(hd_buf *b, const hd_status *st)
 	hd_buf_printf(b, "}}");
 }
 
-int hd_wire_get_u64(const hd_jnode *o, const char *key, uint64_t *v)
+int hd_wire_u64_of(const hd_jnode *n, uint64_t *v)
 {
-	const char *s = hd_jstr(o, key);
+	const char *s = n != NULL && n->type == HD_JSTRING ? n->str : NULL;
 	char *end;
 
 	if (s == NULL || s[0] == '\0' || s[0] == '-' || s[0] == '+' || s[0] == ' ')
 		return -1;
 	*v = strtoull(s, &end, 0);
 	return *end == '\0' ? 0 : -1;
+}
+
+int hd_wire_get_u64(const hd_jnode *o, const char *key, uint64_t *v)
+{
+	return hd_wire_u64_of(hd_jget(o, key), v);
 }
 
 int hd_wire_get_uint(const hd_jnode *o, const char *key, uint64_t max, uint64_t *v)
@@ -91,10 +96,9 @@ static int hexval(int c)
 	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-int hd_wire_get_bytes(const hd_jnode *o, const char *key, hd_arena *a, const uint8_t **p,
-                      size_t *n)
+int hd_wire_bytes_of(const hd_jnode *node, hd_arena *a, const uint8_t **p, size_t *n)
 {
-	const char *s = hd_jstr(o, key);
+	const char *s = node != NULL && node->type == HD_JSTRING ? node->str : NULL;
 	size_t len;
 	uint8_t *d;
 
@@ -110,6 +114,53 @@ int hd_wire_get_bytes(const hd_jnode *o, const char *key, hd_arena *a, const uin
 	}
 	*p = d;
 	*n = len / 2;
+	return 0;
+}
+
+int hd_wire_get_bytes(const hd_jnode *o, const char *key, hd_arena *a, const uint8_t **p,
+                      size_t *n)
+{
+	return hd_wire_bytes_of(hd_jget(o, key), a, p, n);
+}
+
+void hd_wire_loclist(hd_buf *b, const hd_loclist *l)
+{
+	hd_buf_byte(b, '[');
+	for (size_t i = 0; i < l->n; i++) {
+		const hd_loclist_entry *e = &l->entries[i];
+		hd_buf_printf(b, "%s{", i ? "," : "");
+		if (e->is_default) {
+			hd_buf_printf(b, "\"default\":true");
+		} else {
+			hd_buf_printf(b, "\"low\":");
+			hd_wire_u64(b, e->low);
+			hd_buf_printf(b, ",\"high\":");
+			hd_wire_u64(b, e->high);
+		}
+		hd_buf_printf(b, ",\"bytes\":");
+		hd_wire_bytes(b, e->expr, e->len);
+		hd_buf_byte(b, '}');
+	}
+	hd_buf_byte(b, ']');
+}
+
+int hd_wire_loclist_of(const hd_jnode *l, hd_arena *a, hd_loclist *out)
+{
+	hd_loclist_entry *v;
+
+	if (l == NULL || l->type != HD_JARRAY ||
+	    (v = hd_arena_alloc(a, (l->n ? l->n : 1) * sizeof *v)) == NULL)
+		return -1;
+	for (size_t i = 0; i < l->n; i++) {
+		const hd_jnode *e = l->items[i], *d = hd_jget(e, "default");
+		v[i].is_default = d != NULL && d->type == HD_JBOOL && d->b;
+		if ((!v[i].is_default && (hd_wire_get_u64(e, "low", &v[i].low) != 0 ||
+		                          hd_wire_get_u64(e, "high", &v[i].high) != 0)) ||
+		    hd_wire_get_bytes(e, "bytes", a, &v[i].expr, &v[i].len) != 0)
+			return -1;
+	}
+	out->entries = v;
+	out->n = l->n;
 	return 0;
 }
 

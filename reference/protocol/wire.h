@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dwarf/eval.h"
 #include "util/arena.h"
 #include "util/buf.h"
 #include "util/json.h"
@@ -31,7 +32,9 @@ void hd_wire_bytes(hd_buf *b, const uint8_t *p, size_t n);
 /* Appends {"error":{"kind":..,"code":..,"message":..}} for st. */
 void hd_wire_error(hd_buf *b, const hd_status *st);
 
-/* A "0x..." or decimal string member as a number; -1 when absent or bad. */
+/* A "0x..." or decimal string (the node, or an object's member) as a
+ * number; -1 when absent or bad. */
+int hd_wire_u64_of(const hd_jnode *n, uint64_t *v);
 int hd_wire_get_u64(const hd_jnode *o, const char *key, uint64_t *v);
 /* A non-negative integer JSON number member; -1 when absent or bad. */
 int hd_wire_get_uint(const hd_jnode *o, const char *key, uint64_t max, uint64_t *v);
@@ -39,6 +42,11 @@ int hd_wire_get_uint(const hd_jnode *o, const char *key, uint64_t max, uint64_t 
  * be 0 (then *p is a valid pointer to nothing). */
 int hd_wire_get_bytes(const hd_jnode *o, const char *key, hd_arena *a, const uint8_t **p,
                       size_t *n);
+int hd_wire_bytes_of(const hd_jnode *n, hd_arena *a, const uint8_t **p, size_t *len);
+/* A location list as an array of {"low","high","bytes"} and
+ * {"default":true,"bytes"} entries, both ways; reading copies into a. */
+void hd_wire_loclist(hd_buf *b, const hd_loclist *l);
+int hd_wire_loclist_of(const hd_jnode *l, hd_arena *a, hd_loclist *out);
 /* Whether the member is present and not null. */
 int hd_wire_has(const hd_jnode *o, const char *key);
 /* The "error" member of an answer into st (its code copied into a), 1
