@@ -192,10 +192,15 @@ static void answer_tls(server *s, const hd_jnode *q)
 
 	if (hd_wire_get_u64(q, "address", &ta) != 0)
 		return answer_error(s, "bad-query", "%s: no \"address\"", "tls_address");
-	if (t == NULL || t->ops->tls_address == NULL)
-		return answer_error(s, "no-thread-local-storage", "%s: the target has none",
-		                    "tls_address");
 	hd_status_clear(&st);
+	if (t == NULL || t->ops->tls_address == NULL) {
+		/* the state's answer, not a broken query: the evaluation error
+		 * the evaluator reports for the operation that asked */
+		hd_fail(&st, HD_EVAL_ERROR, "no-thread-local-storage", 0,
+		        "the target has no thread-local storage");
+		hd_wire_error(&s->answer, &st);
+		return;
+	}
 	if (t->ops->tls_address(t->self, ta, &as, &addr, &st) != 0) {
 		hd_wire_error(&s->answer, &st);
 		return;
