@@ -29,9 +29,10 @@ TOOLS="clang-15 llvm-spirv-15 timeout xargs"
 # expanded (-frewrite-includes), so each producer's own preprocessor sees
 # the macros for its target; no OpenCL default header (-cl-no-stdinc), which
 # every producer brings; no line markers (-P): with them llvm-spirv-15
-# gives each included file a DebugSource whose Text is DebugInfoNone, which
-# breaks OpenCL.DebugInfo.100, and the reference would define no DWARF for
-# any kernel (docs/field-corpus.md, "The cases").
+# gives each included file a DebugSource whose optional Text is
+# DebugInfoNone, not an OpString, which breaks OpenCL.DebugInfo.100, and the
+# reference would define no DWARF for any kernel (docs/field-corpus.md,
+# "The cases").
 LANG_FLAGS="-target spir64 -x cl -cl-std=CL2.0 -cl-no-stdinc"
 PREP_TIMEOUT=120
 REF_TIMEOUT=${HDCTS_FIELD_REF_TIMEOUT:-600}
