@@ -36,6 +36,46 @@ static int has_define(const char *text)
 	return 0;
 }
 
+/* The line of the compilers' stderr (the file err) that says why they
+ * failed: the first that says "error" (clang's "error:", the translator's
+ * "LLVM ERROR", its "InvalidBitWidth" and kin say "Invalid"), else the
+ * first; its path prefix "DIR/" removed, so the message fits. A caller that
+ * removes the file (hdgen expected) still has the reason. */
+static void first_error(const char *err, char *out, size_t size)
+{
+	char line[512], first[512] = "";
+	FILE *f = fopen(err, "r");
+	int found = 0;
+
+	snprintf(out, size, "no message");
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (first[0] == '\0')
+			snprintf(first, sizeof first, "%s", line);
+		if (strstr(line, "error") != NULL || strstr(line, "ERROR") != NULL ||
+		    strncmp(line, "Invalid", 7) == 0) {
+			found = 1;
+			break;
+		}
+	}
+	fclose(f);
+	if (!found)
+		snprintf(line, sizeof line, "%s", first);
+	if (line[0] == '\0')
+		return;
+	/* "/long/dir/k.cl:3:5: error: ..." -> "k.cl:3:5: error: ..." */
+	char *colon = strchr(line, ':'), *slash = NULL;
+	for (char *p = line; colon != NULL && p < colon; p++)
+		if (*p == '/')
+			slash = p;
+	const char *from = slash != NULL && line[0] == '/' ? slash + 1 : line;
+	size_t n = strlen(from) < size ? strlen(from) : size - 1;
+	memcpy(out, from, n);
+	out[n] = '\0';
+}
+
 int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, size_t size,
                              hd_status *st)
 {
@@ -85,8 +125,11 @@ int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, si
 	rc = cmd.failed ? -1 : system(hd_buf_str(&cmd));
 	hd_buf_free(&cmd);
 	hd_buf_free(&text);
-	if (rc != 0)
+	if (rc != 0) {
+		char why[160];
+		first_error(err, why, sizeof why);
 		return hd_fail(st, HD_BAD_INPUT, "compile", 0,
-		               "clang-15/llvm-spirv-15 failed (exit %d); see %s", rc, err);
+		               "clang-15/llvm-spirv-15 failed (exit %d): %s", rc, why);
+	}
 	return 0;
 }

@@ -20,8 +20,8 @@
 int hd_frontend_tools(void);
 
 /* Compiles kernel (.cl or .clcpp) into work/k.spv, whose path goes to spv.
- * Fails with HD_BAD_INPUT "compile" when a compiler fails (its stderr in
- * work/err). */
+ * Fails with HD_BAD_INPUT "compile" when a compiler fails, the first line
+ * of its stderr that says error in the message (all of it in work/err). */
 int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, size_t size,
                              hd_status *st);
 

@@ -37,6 +37,7 @@ typedef struct ex_run {
 	size_t nbroken;        /* kernels whose Khronos module breaks a rule */
 	size_t nnoinput;       /* modules with a kernel the interpreter has no input for */
 	int opencl;            /* clang-15 and llvm-spirv-15 are there */
+	int why;               /* --why: say why a kernel has no DWARF or no watch */
 	char work[64];         /* scratch directory */
 	char tmpobj[96];       /* scratch ELF for the dump */
 } ex_run;
@@ -215,8 +216,11 @@ static int expect_watch(ex_run *r, const hd_spv_module *m, const char *path, con
 	const char *names[1];
 	int rc = 0, inputs = 1;
 
-	if (hd_exec_kernel_names(m, names, 1) == 0)
+	if (hd_exec_kernel_names(m, names, 1) == 0) {
+		if (r->why)
+			printf("hdgen expected: %s: no watch: no kernel with a body\n", path);
 		return 0;
+	}
 	hd_exec_config_default(&c);
 	hd_status_clear(&st);
 	hd_buf_init(&text);
@@ -225,12 +229,16 @@ static int expect_watch(ex_run *r, const hd_spv_module *m, const char *path, con
 	    hd_exec_config_comments(&c, (const char *)text.data, text.len, &st) != 0 ||
 	    (inputs = has_inputs(m, &c, &st)) < 0)
 		rc = fail_case(r, path, &st);
-	else if (inputs == 0)
+	else if (inputs == 0) {
 		r->nnoinput++;
-	else if (hd_watch_write(m, NULL, &c, &out, &st) == 0)
+		if (r->why)
+			printf("hdgen expected: %s: no watch: %s\n", path, st.msg);
+	} else if (hd_watch_write(m, NULL, &c, &out, &st) == 0)
 		rc = put(r, "watch", stem, "watch", &out);
 	else if (st.code == NULL || strcmp(st.code, "no-kernel") != 0)
 		rc = fail_case(r, path, &st);
+	else if (r->why)
+		printf("hdgen expected: %s: no watch: %s\n", path, st.msg);
 	hd_buf_free(&text);
 	hd_buf_free(&out);
 	return rc;
@@ -274,6 +282,22 @@ static int expect_spirv(ex_run *r, const char *path, const char *stem)
 	return rc;
 }
 
+/* --why: how many findings a kernel's Khronos module has, and the first, as
+ * hdref check prints it. */
+static void why_broken(hd_spv_module *m, uint32_t broken, const char *path)
+{
+	hd_buf diags;
+	const char *first;
+
+	hd_buf_init(&diags);
+	hd_spv_diag_print(m, &diags);
+	first = strstr(hd_buf_str(&diags), "word ");
+	printf("hdgen expected: %s: no expected DWARF: its Khronos module has %u finding%s; "
+	       "first: %.*s\n", path, (unsigned)broken, broken == 1 ? "" : "s",
+	       first ? (int)strcspn(first, "\n") : 0, first ? first : "");
+	hd_buf_free(&diags);
+}
+
 /* A kernel's expected DWARF: its Khronos module lowered. A module that
  * breaks a rule has none; the kernel's .findings file or tests/opencl_gen.sh
  * records why, and the harness plans no compile-opencl job for it. */
@@ -282,6 +306,7 @@ static int expect_opencl(ex_run *r, const char *path, const char *stem)
 	hd_spv_module *m = NULL;
 	hd_status st;
 	char spv[200];
+	uint32_t broken;
 	int rc;
 
 	hd_status_clear(&st);
@@ -291,9 +316,12 @@ static int expect_opencl(ex_run *r, const char *path, const char *stem)
 		return fail_case(r, path, &st);
 	}
 	/* the watch needs no valid debug info: it is what the program does */
-	if (hd_di_validate(m) != 0)
-		r->nbroken++, rc = expect_watch(r, m, path, stem);
-	else
+	if ((broken = hd_di_validate(m)) != 0) {
+		r->nbroken++;
+		if (r->why)
+			why_broken(m, broken, path);
+		rc = expect_watch(r, m, path, stem);
+	} else
 		rc = expect_dwarf(r, m, path, "opencl", stem) | expect_watch(r, m, path, stem);
 	hd_spv_free(m);
 	return rc;
@@ -380,6 +408,8 @@ int hdgen_expected(int argc, char **argv)
 			r.out = argv[++i];
 		else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
 			r.only = argv[++i];
+		else if (strcmp(argv[i], "--why") == 0)
+			r.why = 1;
 		else
 			return hdgen_usage();
 	}

@@ -30,7 +30,7 @@ int hdgen_usage(void)
 {
 	fprintf(stderr,
 	        "usage: hdgen cases [--out DIR] [--seed N] [--only KIND]\n"
-	        "       hdgen expected [--cases DIR] [--out DIR] [--only KIND]\n"
+	        "       hdgen expected [--cases DIR] [--out DIR] [--only KIND] [--why]\n"
 	        "       hdgen coverage [--cases DIR] [--write FILE] [--index FILE] [--html FILE]\n"
 	        "KIND is expr, cfi, spirv or opencl; DIRs default to cases and expected.\n");
 	return EXIT_USAGE;

@@ -64,5 +64,11 @@ if [ -n "$HD_ASM_FILTER" ]; then
 else
 	"clang-$n" "$@" -c "$in" -o "$scratch/kernel.o"
 fi
+# the linker's warnings stay in ld.txt (undefined builtins are expected
+# without the device libraries); its errors also go to stderr, where the
+# harness takes a failed command's reason
 # shellcheck disable=SC2086 # ldflags is empty or one word
-"ld.lld-$n" -shared $ldflags "$scratch/kernel.o" -o "$out" 2>"$scratch/ld.txt"
+if ! "ld.lld-$n" -shared $ldflags "$scratch/kernel.o" -o "$out" 2>"$scratch/ld.txt"; then
+	grep error "$scratch/ld.txt" >&2 || cat "$scratch/ld.txt" >&2
+	exit 1
+fi
