@@ -21,9 +21,15 @@ static hd_encoding encoding(hd_profile p, unsigned offset_size)
 	return e;
 }
 
-/* The test's own rule for which profile has which op (docs/amdgpu-facts.md). */
+/* The test's own rule for which profile has which op (docs/amdgpu-facts.md,
+ * docs/intel-gt.md): the extension's ops in its two encodings, Intel's
+ * only in intel-gt, DWARF 5's and GNU's everywhere. */
 static int expect_encodable(const hd_op_info *info, hd_profile p)
 {
+	if (info->flags & HD_OPF_INTEL)
+		return p == HD_PROFILE_INTEL_GT;
+	if (p == HD_PROFILE_INTEL_GT && (info->flags & HD_OPF_EXT))
+		return 0;
 	if (p == HD_PROFILE_LLVM_USER && (info->flags & HD_OPF_EXT))
 		return info->llvm_sub != 0;
 	return info->code != 0;
@@ -206,13 +212,14 @@ static void test_row(unsigned id, unsigned member, const hd_encoding *enc, hd_bu
 
 static void test_all_rows(void)
 {
-	static const hd_profile profiles[] = { HD_PROFILE_AMDGPU_V0, HD_PROFILE_LLVM_USER };
+	static const hd_profile profiles[] = { HD_PROFILE_AMDGPU_V0, HD_PROFILE_LLVM_USER,
+	                                       HD_PROFILE_INTEL_GT };
 	static const unsigned members[] = { 0, 7, 31 };
 	hd_buf b;
 	int agree = 1;
 
 	hd_buf_init(&b);
-	for (unsigned p = 0; p < 2; p++) {
+	for (unsigned p = 0; p < HD_NPROFILES; p++) {
 		for (unsigned id = 0; id < HD_OP_COUNT; id++) {
 			const hd_op_info *info = &hd_op_table[id];
 
@@ -340,7 +347,7 @@ static void test_profiles(void)
 		   "hd_decode_expr reports an unknown opcode at its offset");
 	}
 	/* every byte value decodes to an op whose encoding starts with it, or is unknown */
-	for (unsigned p = 0; p < 2; p++) {
+	for (unsigned p = 0; p < HD_NPROFILES; p++) {
 		int consistent = 1;
 		for (unsigned c = 0; c < 256; c++) {
 			uint8_t bytes[24] = { (uint8_t)c, 0x01 };
@@ -361,6 +368,44 @@ static void test_profiles(void)
 		         hd_profile_name((hd_profile)p));
 		OK(consistent, name);
 	}
+}
+
+/* The same bytes are different ops under the extension and under Intel's
+ * vendor ops, as IGC writes them (docs/intel-gt.md). */
+static void test_intel_gt(void)
+{
+	static const uint8_t shared[] = { 0xeb, 0x10, 0x20 };
+	static const uint8_t igc_lane[] = { 0xed, 0x32, 0x25, 0x23, 0x1c, 0xeb, 0xed, 0x33, 0x1a,
+	                                    0x08, 0x40, 0x1e, 0x08, 0x40, 0xec };
+	static const uint8_t regval[] = { 0xfe, 0x40 };
+	static const uint8_t form_aspace[] = { 0xe1 };
+	hd_encoding intel = encoding(HD_PROFILE_INTEL_GT, 4);
+	hd_op op;
+	hd_buf text;
+	hd_status st;
+
+	OK(decode_one(shared, 3, HD_PROFILE_AMDGPU_V0, &op) == 0 && op.id == HD_OP_LLVM_extend &&
+	   op.u[0] == 0x10 && op.u[1] == 0x20,
+	   "amdgpu-v0: 0xeb 0x10 0x20 is DW_OP_LLVM_extend 16 32");
+	OK(decode_one(shared, 3, HD_PROFILE_INTEL_GT, &op) == 0 && op.id == HD_OP_INTEL_regs &&
+	   op.size == 1, "intel-gt: 0xeb is DW_OP_INTEL_regs, with no operand");
+	decode_fails(igc_lane, 1, HD_PROFILE_AMDGPU_V0, "unknown-opcode", 0,
+	             "amdgpu-v0: 0xed is an unknown opcode");
+	OK(decode_one(regval, 2, HD_PROFILE_INTEL_GT, &op) == 0 &&
+	   op.id == HD_OP_INTEL_regval_bits && op.u[0] == 0x40 && op.size == 2,
+	   "intel-gt: 0xfe is DW_OP_INTEL_regval_bits with a one-byte bit count");
+	decode_fails(form_aspace, 1, HD_PROFILE_INTEL_GT, "unknown-opcode", 0,
+	             "intel-gt: 0xe1 (the extension's form_aspace_address) is unknown");
+	hd_buf_init(&text);
+	OK(hd_disassemble(igc_lane, sizeof igc_lane, &intel, NULL, &text, &st) == 0 &&
+	   strcmp(hd_buf_str(&text),
+	          "DW_OP_INTEL_push_simd_lane; DW_OP_lit2; DW_OP_shr; DW_OP_plus_uconst 28; "
+	          "DW_OP_INTEL_regs; DW_OP_INTEL_push_simd_lane; DW_OP_lit3; DW_OP_and; "
+	          "DW_OP_const1u 64; DW_OP_mul; DW_OP_const1u 64; "
+	          "DW_OP_INTEL_push_bit_piece_stack") == 0,
+	   "intel-gt: IGC's location of a SIMD8 pointer argument decodes whole");
+	hd_buf_free(&text);
+	EQ_STR(hd_profile_name(HD_PROFILE_INTEL_GT), "intel-gt", "profile name intel-gt");
 }
 
 static void test_leb(void)
@@ -616,6 +661,7 @@ int main(void)
 	tap_begin();
 	test_all_rows();
 	test_profiles();
+	test_intel_gt();
 	test_leb();
 	test_truncated_kinds();
 	test_sizes_and_signs();

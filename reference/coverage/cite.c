@@ -21,6 +21,8 @@ const hd_cov_document hd_cov_documents[] = {
 	  "version 1.00" },
 	{ "SPIR-V Specification", "Khronos, SPIR-V Specification (unified, version 1.6)" },
 	{ "SPV_INTEL_debug_module", "Khronos SPIR-V Registry, SPV_INTEL_debug_module extension" },
+	{ "Intel GT DWARF", "Intel Graphics Compiler (github.com/intel/intel-graphics-compiler), "
+	  "IGC/DebugInfo: the DW_OP_INTEL_* and DW_AT_INTEL_* codes IGC writes" },
 };
 const size_t hd_cov_ndocuments = sizeof hd_cov_documents / sizeof hd_cov_documents[0];
 
@@ -123,11 +125,12 @@ static int cite_ext(const char *p, const char *end, hd_buf *out)
 
 static int cite_part(const char *p, const char *end, hd_buf *out)
 {
-	static const char d5[] = "DWARF 5 ", llvm[] = "LLVM Dwarf.def";
+	static const char d5[] = "DWARF 5 ", llvm[] = "LLVM Dwarf.def", intel[] = "Intel GT DWARF";
 
 	if ((size_t)(end - p) > strlen(d5) && strncmp(p, d5, strlen(d5)) == 0)
 		return cite_dwarf5(p + strlen(d5), end, out);
-	if ((size_t)(end - p) >= strlen(llvm) && strncmp(p, llvm, strlen(llvm)) == 0) {
+	if (((size_t)(end - p) >= strlen(llvm) && strncmp(p, llvm, strlen(llvm)) == 0) ||
+	    ((size_t)(end - p) >= strlen(intel) && strncmp(p, intel, strlen(intel)) == 0)) {
 		hd_buf_put(out, p, (size_t)(end - p));
 		return 0;
 	}

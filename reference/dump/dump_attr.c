@@ -20,8 +20,8 @@ void dd_put_attr_name(dd_ctx *c, Dwarf_Half at, hd_buf *out)
 {
 	const char *name = NULL;
 
-	if (at >= 0x3e08 && at <= 0x3e13)
-		name = hd_xat_name(at, c->o->profile);
+	if (at >= 0x2000)  /* DW_AT_lo_user: the vendor codes the profile names */
+		name = hd_xat_name(at, c->enc.profile);
 	if (name == NULL && dwarf_get_AT_name(at, &name) != DW_DLV_OK)
 		name = NULL;
 	if (name != NULL)
@@ -106,8 +106,8 @@ static int takes_expression(dd_ctx *c, Dwarf_Half at)
 	case DW_AT_associated: case DW_AT_rank:
 		return 1;
 	default:
-		return at == hd_xat_code(HD_XAT_active_lane, c->o->profile) ||
-		       at == hd_xat_code(HD_XAT_lane_pc, c->o->profile);
+		return at == hd_xat_code(HD_XAT_active_lane, c->enc.profile) ||
+		       at == hd_xat_code(HD_XAT_lane_pc, c->enc.profile);
 	}
 }
 
@@ -288,7 +288,9 @@ static int put_block(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out)
 
 	if (dwarf_formblock(a->a, &b, &c->err) != DW_DLV_OK)
 		return dd_lib_fail(c, "a block");
-	if (d->unit->version <= 3 && takes_expression(c, a->at)) {
+	/* DWARF 2 and 3 put expressions in blocks; so does IGC's DWARF 4
+	 * (docs/intel-gt.md) */
+	if ((d->unit->version <= 3 || c->intel_gt) && takes_expression(c, a->at)) {
 		hd_buf_printf(out, "exprloc ");
 		dd_put_expr(c, b->bl_data, (size_t)b->bl_len, out);
 	} else {

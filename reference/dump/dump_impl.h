@@ -90,6 +90,7 @@ typedef struct dd_ctx {
 	dd_func *funcs;                /* every subprogram with a low_pc, by address */
 	size_t nfuncs;
 	int loading;                   /* hd_dwarf_load: lists keep raw expressions, no text */
+	int intel_gt;                  /* an EM_INTELGT object: enc.profile is intel-gt */
 } dd_ctx;
 
 /* dump.c: opens path through libdwarf (0; 1 when it has no debug info,

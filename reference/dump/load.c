@@ -350,7 +350,7 @@ int hd_dwarf_load(const char *path, hd_profile profile, hd_dwarf_units *out, hd_
 	for (size_t i = 0; rc == 0 && i < c.nunits; i++) {
 		if (c.units[i]->root == NULL || c.units[i]->root->tag != DW_TAG_compile_unit)
 			continue;  /* type and partial units: nothing a frame is read from */
-		rc = load_unit(&c, c.units[i], profile, &out->v[out->n]);
+		rc = load_unit(&c, c.units[i], c.enc.profile, &out->v[out->n]);
 		out->n++;
 	}
 	dd_close(&c);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 /* by_code[p][byte] and by_sub[sub] hold an hd_op_id + 1; 0 means unknown. */
-static uint16_t by_code[2][256];
+static uint16_t by_code[HD_NPROFILES][256];
 static uint16_t by_sub[128];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
@@ -18,9 +18,10 @@ static void build_tables(void)
 	for (unsigned id = 0; id < HD_OP_COUNT; id++) {
 		const hd_op_info *info = &hd_op_table[id];
 
-		for (unsigned p = 0; p < 2; p++) {
+		for (unsigned p = 0; p < HD_NPROFILES; p++) {
 			/* EXT ops have no raw opcode in llvm-user: they sit behind 0xe9 */
-			if (info->code == 0 || (p == HD_PROFILE_LLVM_USER && (info->flags & HD_OPF_EXT)))
+			if (info->code == 0 || !hd_op_encodable((hd_op_id)id, (hd_profile)p) ||
+			    (p == HD_PROFILE_LLVM_USER && (info->flags & HD_OPF_EXT)))
 				continue;
 			for (unsigned k = 0; k < info->family && info->code + k < 256; k++)
 				by_code[p][info->code + k] = (uint16_t)(id + 1);
@@ -32,7 +33,7 @@ static void build_tables(void)
 
 static int bad_encoding(const hd_encoding *enc, hd_status *st)
 {
-	if ((enc->profile != HD_PROFILE_AMDGPU_V0 && enc->profile != HD_PROFILE_LLVM_USER) ||
+	if ((unsigned)enc->profile >= HD_NPROFILES ||
 	    enc->addr_size < 1 || enc->addr_size > 8 ||
 	    (enc->offset_size != 4 && enc->offset_size != 8))
 		return hd_fail(st, HD_INTERNAL, "bad-encoding", 0,

@@ -13,6 +13,8 @@ const hd_xat_info hd_xat_table[HD_XAT_COUNT] = {
 	[HD_XAT_lane_pc] = { "DW_AT_LLVM_lane_pc", { 0x3e0b, 0x3e12 } },
 	[HD_XAT_vector_size] = { "DW_AT_LLVM_vector_size", { 0x3e0c, 0x3e13 } },
 	[HD_XAT_memory_space] = { "DW_AT_LLVM_memory_space", { 0, 0x3e0f } },
+	/* IGC's kernels' SIMD width (docs/intel-gt.md) */
+	[HD_XAT_INTEL_simd_width] = { "DW_AT_INTEL_simd_width", { 0, 0, 0x2400 } },
 };
 
 unsigned hd_xat_code(hd_xat a, hd_profile p)

@@ -18,12 +18,13 @@ typedef enum hd_xat {
 	HD_XAT_lane_pc,
 	HD_XAT_vector_size,
 	HD_XAT_memory_space,   /* llvm-user only: replaces DW_AT_address_class */
+	HD_XAT_INTEL_simd_width,  /* intel-gt only */
 	HD_XAT_COUNT
 } hd_xat;
 
 typedef struct hd_xat_info {
 	const char *name;      /* "DW_AT_LLVM_lanes" */
-	uint16_t code[2];      /* by hd_profile; 0 when the profile has none */
+	uint16_t code[HD_NPROFILES];  /* by hd_profile; 0 when the profile has none */
 } hd_xat_info;
 
 extern const hd_xat_info hd_xat_table[HD_XAT_COUNT];

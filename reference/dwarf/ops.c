@@ -161,6 +161,7 @@ void hd_opnd_print(hd_buf *out, hd_opnd k, uint64_t v)
 static const char *const profile_names[] = {
 	[HD_PROFILE_AMDGPU_V0] = "amdgpu-v0",
 	[HD_PROFILE_LLVM_USER] = "llvm-user",
+	[HD_PROFILE_INTEL_GT] = "intel-gt",
 };
 
 #define NPROFILES (sizeof profile_names / sizeof profile_names[0])
@@ -192,15 +193,15 @@ int hd_op_encodable(hd_op_id id, hd_profile p)
 	if ((unsigned)id >= HD_OP_COUNT)
 		return 0;
 	info = &hd_op_table[id];
-	if (p == HD_PROFILE_AMDGPU_V0)
-		return info->code != 0;
-	if (p == HD_PROFILE_LLVM_USER) {
-		/* the extension ops live behind the 0xe9 prefix there */
-		if (info->flags & HD_OPF_EXT)
+	/* the extension's ops and Intel's share bytes: each profile has one set */
+	if (info->flags & HD_OPF_INTEL)
+		return p == HD_PROFILE_INTEL_GT;
+	if (info->flags & HD_OPF_EXT) {
+		if (p == HD_PROFILE_LLVM_USER)  /* behind the 0xe9 prefix there */
 			return info->llvm_sub != 0;
-		return info->code != 0;
+		return p == HD_PROFILE_AMDGPU_V0 && info->code != 0;
 	}
-	return 0;
+	return info->code != 0 && (unsigned)p < HD_NPROFILES;
 }
 
 /* The member number spelled by s[0..len): decimal, no sign, no leading zero,

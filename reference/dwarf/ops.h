@@ -33,8 +33,9 @@ enum {
 	HD_OPF_GNU = 2,          /* GNU vendor op */
 	HD_OPF_DECODE_ONLY = 4,  /* decoded and printed, not evaluated */
 	HD_OPF_DEPRECATED = 8,   /* DWARF Extensions for Heterogeneous Debugging marks it deprecated */
-	HD_OPF_NOT_IN_CFI = 16   /* not allowed in a CFI expression (DWARF Extensions for Heterogeneous Debugging "Call
+	HD_OPF_NOT_IN_CFI = 16,  /* not allowed in a CFI expression (DWARF Extensions for Heterogeneous Debugging "Call
 	                            Frame Instructions", first list) */
+	HD_OPF_INTEL = 32        /* Intel GT vendor op: its code is one only in intel-gt */
 };
 
 typedef enum hd_op_id {
@@ -56,10 +57,13 @@ typedef struct hd_op_info {
 
 extern const hd_op_info hd_op_table[HD_OP_COUNT];
 
-/* The two encoding profiles of the extension (docs/expression-text.md). */
+/* The encoding profiles (docs/expression-text.md): the extension's two,
+ * and Intel GT's vendor ops, which reuse bytes of the extension's range. */
 typedef enum hd_profile {
 	HD_PROFILE_AMDGPU_V0,  /* raw 0xe1..0xec, DWARF Extensions for Heterogeneous Debugging */
-	HD_PROFILE_LLVM_USER   /* 0xe9 prefix + ULEB128 sub-op, current LLVM */
+	HD_PROFILE_LLVM_USER,  /* 0xe9 prefix + ULEB128 sub-op, current LLVM */
+	HD_PROFILE_INTEL_GT,   /* DW_OP_INTEL_* 0xeb..0xef and 0xfe, no extension ops */
+	HD_NPROFILES
 } hd_profile;
 
 #define HD_DW_OP_LLVM_user 0xe9

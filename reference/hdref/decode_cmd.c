@@ -150,7 +150,7 @@ static const char *not_elf(const char *path)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: hdref decode [--encoding amdgpu-v0|llvm-user] OBJ\n"
+	fprintf(stderr, "usage: hdref decode [--encoding amdgpu-v0|llvm-user|intel-gt] OBJ\n"
 	                "       hdref decode --operand-table\n");
 	return EXIT_INPUT;
 }

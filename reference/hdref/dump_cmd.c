@@ -10,7 +10,7 @@
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: hdref dump [--encoding amdgpu-v0|llvm-user] [--wave32] FILE\n");
+	fprintf(stderr, "usage: hdref dump [--encoding amdgpu-v0|llvm-user|intel-gt] [--wave32] FILE\n");
 	return EXIT_INPUT;
 }
 

@@ -27,8 +27,11 @@ static int parse_args(int argc, char **argv, hd_lower_options *o, const char **i
 		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
 			*out = argv[++i];
 		} else if (strcmp(argv[i], "--encoding") == 0 && i + 1 < argc) {
-			if (hd_profile_parse(argv[++i], &o->profile) != 0) {
-				fprintf(stderr, "hdref lower: unknown encoding %s\n", argv[i]);
+			/* the lowering writes the extension, which intel-gt lacks */
+			if (hd_profile_parse(argv[++i], &o->profile) != 0 ||
+			    o->profile == HD_PROFILE_INTEL_GT) {
+				fprintf(stderr, "hdref lower: %s is not an encoding of the extension\n",
+				        argv[i]);
 				return -1;
 			}
 		} else if (strcmp(argv[i], "--dwarf64") == 0) {
