@@ -99,6 +99,22 @@ void hc_lines_free(hc_lines *l)
 	memset(l, 0, sizeof *l);
 }
 
+static int cmp_fact(const void *x, const void *y)
+{
+	const hc_line *a = x, *b = y;
+	int r = strcmp(a->a, b->a);
+
+	if (r == 0)
+		r = strcmp(a->b, b->b);
+	return r != 0 ? r : strcmp(a->c, b->c);
+}
+
+void hc_index_sort(hc_lines *index)
+{
+	if (index->n > 1)
+		qsort(index->v, index->n, sizeof index->v[0], cmp_fact);
+}
+
 size_t hc_facts_of(const hc_lines *index, const char *case_id, size_t *first)
 {
 	size_t lo = 0, hi = index->n, n = 0;

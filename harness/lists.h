@@ -27,9 +27,13 @@ int hc_lines_read(hc_lines *l, const char *path, char sep, int nfields, int opti
                   hd_status *st);
 void hc_lines_free(hc_lines *l);
 
-/* coverage.tsv is sorted by case: the facts of case_id are v[*first ..
+/* In an index sorted by hc_index_sort, the facts of case_id are v[*first ..
  * *first + n). */
 size_t hc_facts_of(const hc_lines *index, const char *case_id, size_t *first);
+/* Sorts an index by case id (then fact), the order hc_facts_of searches in:
+ * coverage.tsv's own order is not a promise (a case id that is a prefix of
+ * another's sorts after it there). */
+void hc_index_sort(hc_lines *index);
 /* The waiver line for (case_id, check), or waivers->n when none: a waiver
  * line is `CASE-ID CHECK REASON`, both exact (docs/conformance.md). */
 size_t hc_waiver(const hc_lines *waivers, const char *case_id, const char *check);

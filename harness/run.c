@@ -641,6 +641,7 @@ static int load_lists(runner *r, hd_status *st)
 	snprintf(path, sizeof path, "%s/expected/coverage.tsv", r->o->suite);
 	if (hc_lines_read(&r->index, path, '\t', 3, 1, st) != 0)
 		return -1;
+	hc_index_sort(&r->index);
 	snprintf(path, sizeof path, "%s/harness/mustpass/" HC_MUSTPASS_VERSION ".txt",
 	         r->o->suite);
 	if (hc_lines_read(&r->mustpass, path, ' ', 1, 1, st) != 0)
