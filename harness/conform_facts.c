@@ -112,6 +112,20 @@ static const char *default_of(const hc_dump *d, size_t die, const char *attr, ch
 
 static void put_type(const hc_dump *d, size_t from, const char *ref, hd_buf *b, unsigned depth);
 
+/* Whether attr of die is the target's rather than the source's, and left
+ * out of source-only facts: a pointer's address class and size come from
+ * the target's address spaces (docs/conformance-rules.md, "Another
+ * target's DWARF"). */
+static int target_attr(const hc_dump *d, size_t die, const char *attr)
+{
+	const hc_die *e = &d->dies[die];
+	int pointer = strstr(e->tag, "reference_type") != NULL ||
+	              strcmp(e->tag, "pointer_type") == 0;
+
+	return d->source_only && (strcmp(attr, "address_class") == 0 ||
+	                          (pointer && strcmp(attr, "byte_size") == 0));
+}
+
 /* A byte offset as the dump prints DW_AT_data_member_location: a constant,
  * or the DWARF 2 expression `DW_OP_plus_uconst N` (DWARF 5 section 5.7.6).
  * -1 for any other expression. */
@@ -158,7 +172,8 @@ static void put_attrs(const hc_dump *d, size_t die, hd_buf *b, unsigned depth)
 		char buf[32];
 		const char *v = hc_dump_attr(d, die, r->attrs[i]);
 		const char *dflt = v ? NULL : default_of(d, die, r->attrs[i], buf, sizeof buf);
-		if (strcmp(r->attrs[i], "type") == 0 || (v == NULL && dflt == NULL))
+		if (strcmp(r->attrs[i], "type") == 0 || (v == NULL && dflt == NULL) ||
+		    target_attr(d, die, r->attrs[i]))
 			continue;
 		hd_buf_printf(b, "%s%s ", any++ ? ", " : "{", r->attrs[i]);
 		if (v != NULL)
@@ -414,14 +429,15 @@ static void entity_facts(const hc_dump *d, size_t die, hd_buf *lines)
 	if (bit_field_attr(d, die, "data_bit_offset"))
 		put_bit_field(d, die, hd_buf_str(&key), lines);
 	/* the unit's DWARF version is normative: a DWARF 4 unit is read by
-	 * other rules (its forms, its location lists), whatever its DIEs say */
-	if (d->dies[die].parent == HC_NO_DIE) {
+	 * other rules (its forms, its location lists), whatever its DIEs say;
+	 * another target's DWARF is judged by its source facts only */
+	if (d->dies[die].parent == HC_NO_DIE && !d->source_only) {
 		hd_buf_printf(lines, "%s: version = %u", hd_buf_str(&key), d->dies[die].version);
 		hd_buf_byte(lines, 0);
 	}
 	for (size_t i = 0; r != NULL && i < 5 && r->attrs[i] != NULL; i++) {
 		const char *v = hc_dump_attr(d, die, r->attrs[i]);
-		if (v == NULL || bit_field_attr(d, die, r->attrs[i]))
+		if (v == NULL || bit_field_attr(d, die, r->attrs[i]) || target_attr(d, die, r->attrs[i]))
 			continue;
 		hd_buf_printf(lines, "%s: %s = ", hd_buf_str(&key), r->attrs[i]);
 		put_value(d, die, r->attrs[i], v, lines, 0);
@@ -457,7 +473,8 @@ int hc_conform_fact_list(const hc_dump *d, hd_buf *lines, char ***facts, size_t 
 	for (size_t i = 0; i < d->ndies; i++)
 		if (is_entity(d, i))
 			entity_facts(d, i, lines);
-	frame_facts(d, lines);
+	if (!d->source_only)  /* call frames are the target's ABI */
+		frame_facts(d, lines);
 	if (lines->failed)
 		return -1;
 	for (size_t i = 0; i < lines->len; i++)

@@ -233,6 +233,8 @@ static int read_line(reader *r, char *line, hd_status *st)
 
 	if (ind == 0) {
 		const char *as = strstr(s, " address_size "), *ver = strstr(s, " version ");
+		if (strncmp(s, "encoding intel-gt", 17) == 0)
+			r->d->intel_gt = 1;
 		r->in_frame = strncmp(s, "frame ", 6) == 0;
 		r->in_fde = 0;
 		r->in_tree = strncmp(s, "unit ", 5) == 0;

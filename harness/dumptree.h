@@ -57,6 +57,8 @@ typedef struct hc_dump {
 	struct hc_dkey *keys; /* every DIE by (unit, path), sorted */
 	hc_dframe *frames;    /* in dump order */
 	size_t nframes;
+	int intel_gt;         /* the dump says `encoding intel-gt`: an Intel GPU object */
+	int source_only;      /* set by its user: facts leave out what the target decides */
 } hc_dump;
 
 /* Reads a dump's text (len bytes); name labels messages, which give the
