@@ -46,6 +46,33 @@ profile_ini() {
 	} >"$tmp/$name.ini"
 }
 
+# expect_result CASE CHECK DIR OUTCOME [TEXT]: the journal of the run in DIR
+# has CASE's CHECK result ending OUTCOME and, when TEXT is given, holding
+# it; what is wrong goes to $tmp/why.
+expect_result() {
+	line=$(grep -sF "\"case\":\"$1\",\"check\":\"$2\"" "$3/journal.jsonl")
+	case $line in
+	*"\"outcome\":\"$4\""*) ;;
+	*) echo "$1 $2: not $4: $(printf '%s' "$line" | cut -c1-400)" >>"$tmp/why" ;;
+	esac
+	case $line in
+	*"${5:-}"*) ;;
+	*) echo "$1 $2: no \`$5\` in its result" >>"$tmp/why" ;;
+	esac
+}
+
+# run_profile PROFILE NAME GLOB: `$hdcts run` of PROFILE on GLOB into
+# $tmp/NAME; it must finish (status 0 or 1) with TAP that prove parses.
+run_profile() {
+	"$hdcts" run --candidate "$1" --cases "$3" -j 2 --out "$tmp/$2" \
+		>"$tmp/$2.tap" 2>"$tmp/$2.err"
+	rc=$?
+	[ "$rc" -le 1 ] || { echo "$3: exit status $rc"; tail -n 5 "$tmp/$2.err"; } >>"$tmp/why"
+	if ! prove --exec cat "$tmp/$2.tap" 2>&1 | grep -q 'Tests='; then
+		echo "$3: its TAP does not parse" >>"$tmp/why"
+	fi
+}
+
 # have COMMAND: COMMAND is on PATH.
 have() {
 	command -v "$1" >/dev/null 2>&1
