@@ -22,40 +22,57 @@ typedef struct named {
 	uint32_t index;
 } named;
 
-static int named_cmp(const void *a, const void *b)
+static uint32_t name_hash(const hd_visa_name *n)
 {
-	const named *x = a, *y = b;
+	uint32_t h = 2166136261u;  /* FNV-1a */
 
-	if (x->name->len != y->name->len)
-		return x->name->len < y->name->len ? -1 : 1;
-	if (x->name->len) {
-		int c = memcmp(x->name->p, y->name->p, x->name->len);
-		if (c)
-			return c;
-	}
-	return x->offset < y->offset ? -1 : x->offset > y->offset;
+	for (uint16_t i = 0; i < n->len; i++)
+		h = (h ^ n->p[i]) * 16777619u;
+	return h;
 }
 
-/* Sorts the n names (already in v) and reports each one that repeats an
- * earlier one in the file, naming it with kind ("object", "var", "sub"). */
-static void duplicates(hd_visa_ck *c, named *v, size_t n, const char *kind)
+static int same_name(const hd_visa_name *a, const hd_visa_name *b)
 {
+	return a->len == b->len && (a->len == 0 || memcmp(a->p, b->p, a->len) == 0);
+}
+
+/* Reports each of the n names (in file order in v) that repeats an earlier
+ * one, naming it with kind ("object", "var", "sub"): one pass through an
+ * open-addressed table of twice the size. */
+static void duplicates(hd_visa_ck *c, const named *v, size_t n, const char *kind)
+{
+	size_t cap = 16, mask;
+	uint32_t *slot;
 	char where[120], q[48];
 
-	if (n > 1)
-		qsort(v, n, sizeof *v, named_cmp);
-	for (size_t i = 1; i < n; i++) {
-		if (v[i].name->len != v[i - 1].name->len ||
-		    (v[i].name->len && memcmp(v[i].name->p, v[i - 1].name->p, v[i].name->len) != 0))
+	while (cap < 2 * n)
+		cap *= 2;
+	mask = cap - 1;
+	slot = n > 1 ? malloc(cap * sizeof *slot) : NULL;
+	if (slot == NULL) {
+		if (n > 1)
+			c->out->dropped++;
+		return;
+	}
+	memset(slot, 0xff, cap * sizeof *slot);
+	for (size_t i = 0; i < n; i++) {
+		size_t h = name_hash(v[i].name) & mask;
+		while (slot[h] != UINT32_MAX && !same_name(v[slot[h]].name, v[i].name))
+			h = (h + 1) & mask;
+		if (slot[h] == UINT32_MAX) {
+			slot[h] = (uint32_t)i;
 			continue;
+		}
 		hd_visa_quote(v[i].name, q, sizeof q);
 		if (c->obj == NULL)
 			snprintf(where, sizeof where, "%s %u %s", kind, (unsigned)v[i].index, q);
 		else
 			hd_visa_where(c, where, sizeof where, " %s %u %s", kind, (unsigned)v[i].index, q);
 		hd_visa_finding_add(c->out, v[i].offset, HD_VISA_R_NAME_DUP, where,
-		                    "the name is already used by %s %u", kind, (unsigned)v[i - 1].index);
+		                    "the name is already used by %s %u", kind,
+		                    (unsigned)v[slot[h]].index);
 	}
+	free(slot);
 }
 
 static void empty_name(hd_visa_ck *c, const hd_visa_name *n, uint64_t offset, const char *kind,
@@ -237,19 +254,17 @@ static int span_cmp(const void *a, const void *b)
 
 static void sub_overlap(hd_visa_ck *c, span *v, size_t n)
 {
-	char where[120], q[48];
-
 	if (n > 1)
 		qsort(v, n, sizeof *v, span_cmp);
 	for (size_t i = 1; i < n; i++) {
+		hd_visa_site at = { "sub", (long)v[i].index, &c->obj->subs[v[i].index].name, NULL,
+			            NULL, 0 };
 		if (v[i].start > v[i - 1].end)
 			continue;
-		hd_visa_quote(&c->obj->subs[v[i].index].name, q, sizeof q);
-		hd_visa_where(c, where, sizeof where, " sub %u %s", (unsigned)v[i].index, q);
-		hd_visa_finding_add(c->out, v[i].offset, HD_VISA_R_SUB_OVERLAP, where,
-		                    "vISA %u..%u overlaps sub %u at %u..%u", (unsigned)v[i].start,
-		                    (unsigned)v[i].end, (unsigned)v[i - 1].index,
-		                    (unsigned)v[i - 1].start, (unsigned)v[i - 1].end);
+		hd_visa_report(c, &at, v[i].offset, HD_VISA_R_SUB_OVERLAP,
+		               "vISA %u..%u overlaps sub %u at %u..%u", (unsigned)v[i].start,
+		               (unsigned)v[i].end, (unsigned)v[i - 1].index, (unsigned)v[i - 1].start,
+		               (unsigned)v[i - 1].end);
 	}
 }
 
@@ -258,27 +273,25 @@ static void subs(hd_visa_ck *c)
 	const hd_visa_object *o = c->obj;
 	span *v = o->nsubs ? malloc(o->nsubs * sizeof *v) : NULL;
 	size_t nv = 0;
-	char where[120], q[48];
 
 	for (uint16_t i = 0; i < o->nsubs; i++) {
 		const hd_visa_sub *s = &o->subs[i];
-		hd_visa_quote(&s->name, q, sizeof q);
-		hd_visa_where(c, where, sizeof where, " sub %u %s", (unsigned)i, q);
+		hd_visa_site at = { "sub", i, &s->name, NULL, NULL, 0 };
+
 		if (s->start > s->end) {
-			hd_visa_finding_add(c->out, s->offset, HD_VISA_R_SUB_RANGE, where,
-			                    "start %u is after end %u", (unsigned)s->start,
-			                    (unsigned)s->end);
+			hd_visa_report(c, &at, s->offset, HD_VISA_R_SUB_RANGE, "start %u is after end %u",
+			               (unsigned)s->start, (unsigned)s->end);
 		} else {
 			if (c->ext.known && s->end >= c->ext.visa_end)
-				hd_visa_finding_add(c->out, s->offset, HD_VISA_R_SUB_IN_MAP, where,
-				                    "vISA %u..%u reaches past the last instruction, %u",
-				                    (unsigned)s->start, (unsigned)s->end,
-				                    (unsigned)c->ext.visa_end - 1);
+				hd_visa_report(c, &at, s->offset, HD_VISA_R_SUB_IN_MAP,
+				               "vISA %u..%u reaches past the last instruction, %u",
+				               (unsigned)s->start, (unsigned)s->end,
+				               (unsigned)c->ext.visa_end - 1);
 			if (v)
 				v[nv++] = (span){ s->start, s->end, s->offset, i };
 		}
-		hd_visa_where(c, where, sizeof where, " sub %u %s retval", (unsigned)i, q);
-		hd_visa_check_intervals(c, &s->retval, 0, s, where);
+		at.part = "retval";
+		hd_visa_check_intervals(c, &s->retval, 0, s, &at);
 	}
 	if (v == NULL && o->nsubs)
 		c->out->dropped++;
@@ -398,10 +411,8 @@ size_t hd_visa_validate(const hd_visa_file *f, const hd_visa_options *o, hd_visa
 		var_and_sub_names(&c);
 		maps(&c);
 		for (uint32_t k = 0; k < c.obj->nvars; k++) {
-			char where[120], q[48];
-			hd_visa_quote(&c.obj->vars[k].name, q, sizeof q);
-			hd_visa_where(&c, where, sizeof where, " var %u %s", (unsigned)k, q);
-			hd_visa_check_intervals(&c, &c.obj->vars[k].lr, 0, NULL, where);
+			hd_visa_site at = { "var", (long)k, &c.obj->vars[k].name, NULL, NULL, 0 };
+			hd_visa_check_intervals(&c, &c.obj->vars[k].lr, 0, NULL, &at);
 		}
 		subs(&c);
 		hd_visa_check_frame(&c);

@@ -41,11 +41,32 @@ void hd_visa_where(const hd_visa_ck *c, char *buf, size_t cap, const char *fmt, 
 #endif
 	;
 
-/* check_loc.c: one interval list of the object being checked (what
- * names the list for messages; sub is the sub-routine whose return value it
- * is, or NULL; wide for Gen offsets). */
+/* Which element of the object being checked a finding is about, as the
+ * parts of "var 3 'V36' interval 0", "sub 0 'S' retval interval 1",
+ * "frame befp", "caller-save 2 entry 1". The text is only made when a rule
+ * is broken, so a clean file costs no formatting. */
+typedef struct hd_visa_site {
+	const char *kind;          /* "var", "sub", "frame", "callee-save", "caller-save" */
+	long index;                /* -1: none */
+	const hd_visa_name *name;  /* NULL: none */
+	const char *part;          /* NULL, "retval", "befp", "caller-befp", "ret-addr" */
+	const char *item;          /* NULL, "interval", "entry" */
+	long item_index;
+} hd_visa_site;
+
+/* A finding about site s of the object being checked. */
+void hd_visa_report(hd_visa_ck *c, const hd_visa_site *s, uint64_t offset, hd_visa_rule rule,
+                    const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 5, 6)))
+#endif
+	;
+
+/* check_loc.c: one interval list of the object being checked, at site s
+ * (its item is set per interval); sub is the sub-routine whose return
+ * value it is, or NULL; wide for Gen offsets. */
 void hd_visa_check_intervals(hd_visa_ck *c, const hd_visa_intervals *l, int wide,
-                             const hd_visa_sub *sub, const char *what);
+                             const hd_visa_sub *sub, const hd_visa_site *s);
 /* check_loc.c: the object's CallFrameInfo and save tables. */
 void hd_visa_check_frame(hd_visa_ck *c);
 

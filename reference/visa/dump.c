@@ -2,7 +2,49 @@
  * one line per element, in file order, every field's value and no byte
  * offset, so it is the same for the same content and asm.c assembles it
  * back into the same bytes. */
+#include <string.h>
+
 #include "visa.h"
+
+/* Numbers and words without printf: a dump of a large file is mostly
+ * numbers, and the fuzz tests dump every changed file. */
+static void put_str(hd_buf *out, const char *s)
+{
+	hd_buf_put(out, s, strlen(s));
+}
+
+static void put_dec(hd_buf *out, uint64_t v)
+{
+	char buf[24];
+	size_t k = sizeof buf;
+
+	do
+		buf[--k] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	hd_buf_put(out, buf + k, sizeof buf - k);
+}
+
+static void put_hex(hd_buf *out, uint64_t v)
+{
+	char buf[24];
+	size_t k = sizeof buf;
+
+	do
+		buf[--k] = "0123456789abcdef"[v % 16];
+	while ((v /= 16) != 0);
+	buf[--k] = 'x';
+	buf[--k] = '0';
+	hd_buf_put(out, buf + k, sizeof buf - k);
+}
+
+/* " WORD N" */
+static void put_key(hd_buf *out, const char *word, uint64_t v)
+{
+	hd_buf_byte(out, ' ');
+	put_str(out, word);
+	hd_buf_byte(out, ' ');
+	put_dec(out, v);
+}
 
 static void put_name(hd_buf *out, const hd_visa_name *n)
 {
@@ -22,38 +64,51 @@ static const char reg_prefix[3] = { 'a', 'f', 'r' };
 
 static void put_memory(hd_buf *out, uint32_t loc)
 {
-	hd_buf_printf(out, "mem %s%+d", hd_visa_mem_absolute(loc) ? "abs" : "be_fp",
-	              (int)hd_visa_mem_offset(loc));
+	int32_t off = hd_visa_mem_offset(loc);
+
+	put_str(out, hd_visa_mem_absolute(loc) ? "mem abs" : "mem be_fp");
+	hd_buf_byte(out, off < 0 ? '-' : '+');
+	put_dec(out, off < 0 ? (uint64_t)(-(int64_t)off) : (uint64_t)off);
+}
+
+/* "r5.12" */
+static void put_reg(hd_buf *out, char prefix, uint32_t loc)
+{
+	hd_buf_byte(out, (uint8_t)prefix);
+	put_dec(out, hd_visa_regnum(loc));
+	hd_buf_byte(out, '.');
+	put_dec(out, hd_visa_subreg(loc));
 }
 
 /* " general r5.12", " flag f1.1", " general mem be_fp+12", or the numbers
  * of a type the appendix does not define. */
 static void put_location(hd_buf *out, uint8_t vtype, uint8_t ptype, uint32_t loc)
 {
-	if (vtype <= 2)
-		hd_buf_printf(out, " %s", vtype_name[vtype]);
-	else
-		hd_buf_printf(out, " vtype-%u", (unsigned)vtype);
+	hd_buf_byte(out, ' ');
+	if (vtype <= 2) {
+		put_str(out, vtype_name[vtype]);
+	} else {
+		put_str(out, "vtype-");
+		put_dec(out, vtype);
+	}
+	hd_buf_byte(out, ' ');
 	if (ptype <= 2)
-		hd_buf_printf(out, " %c%u.%u", reg_prefix[ptype], (unsigned)hd_visa_regnum(loc),
-		              (unsigned)hd_visa_subreg(loc));
-	else if (ptype == 3) {
-		hd_buf_byte(out, ' ');
+		put_reg(out, reg_prefix[ptype], loc);
+	else if (ptype == 3)
 		put_memory(out, loc);
-	} else
-		hd_buf_printf(out, " ptype-%u 0x%08x", (unsigned)ptype, (unsigned)loc);
+	else
+		hd_buf_printf(out, "ptype-%u 0x%08x", (unsigned)ptype, (unsigned)loc);
 }
 
 static void put_intervals(hd_buf *out, const hd_visa_intervals *l, int wide, const char *indent)
 {
 	for (uint16_t i = 0; i < l->n; i++) {
 		const hd_visa_interval *in = &l->v[i];
-		if (wide)
-			hd_buf_printf(out, "%sgen 0x%x..0x%x", indent, (unsigned)in->start,
-			              (unsigned)in->end);
-		else
-			hd_buf_printf(out, "%svisa %u..%u", indent, (unsigned)in->start,
-			              (unsigned)in->end);
+		put_str(out, indent);
+		put_str(out, wide ? "gen " : "visa ");
+		(wide ? put_hex : put_dec)(out, in->start);
+		put_str(out, "..");
+		(wide ? put_hex : put_dec)(out, in->end);
 		put_location(out, in->vtype, in->ptype, in->loc);
 		hd_buf_byte(out, '\n');
 	}
@@ -62,9 +117,15 @@ static void put_intervals(hd_buf *out, const hd_visa_intervals *l, int wide, con
 static void put_map(hd_buf *out, const hd_visa_map *m, const char *name, const char *key)
 {
 	hd_buf_printf(out, "  %s %u\n", name, (unsigned)m->n);
-	for (uint32_t i = 0; i < m->n; i++)
-		hd_buf_printf(out, "    %s %u gen 0x%x\n", key, (unsigned)m->v[i].visa,
-		              (unsigned)m->v[i].gen);
+	for (uint32_t i = 0; i < m->n; i++) {
+		put_str(out, "    ");
+		put_str(out, key);
+		hd_buf_byte(out, ' ');
+		put_dec(out, m->v[i].visa);
+		put_str(out, " gen ");
+		put_hex(out, m->v[i].gen);
+		hd_buf_byte(out, '\n');
+	}
 }
 
 static void put_saves(hd_buf *out, const hd_visa_saves *t, const char *name)
@@ -114,9 +175,10 @@ static void put_object(hd_buf *out, const hd_visa_object *o, unsigned index)
 	put_map(out, &o->index_map, "index-map", "index");
 	hd_buf_printf(out, "  vars %u\n", (unsigned)o->nvars);
 	for (uint32_t i = 0; i < o->nvars; i++) {
-		hd_buf_printf(out, "    var ");
+		put_str(out, "    var ");
 		put_name(out, &o->vars[i].name);
-		hd_buf_printf(out, " intervals %u\n", (unsigned)o->vars[i].lr.n);
+		put_key(out, "intervals", o->vars[i].lr.n);
+		hd_buf_byte(out, '\n');
 		put_intervals(out, &o->vars[i].lr, 0, "      ");
 	}
 	hd_buf_printf(out, "  subs %u\n", (unsigned)o->nsubs);

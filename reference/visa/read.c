@@ -4,7 +4,7 @@
  * Nothing is trusted. A count is checked against the bytes left before the
  * array it counts is allocated (each element has a known minimum size), so
  * a hostile count fails at once instead of allocating; all memory comes
- * from one arena capped at a fixed multiple of the file size. An error
+ * from a pool capped at a fixed multiple of the file size. An error
  * names the byte offset and the field by its path in the appendix's
  * structures, e.g. "offset 0x1c: DebugInfoFormat[0].VarInfo[3].nameLen: 40
  * bytes run past the end of the file (12 left)". */
@@ -26,11 +26,50 @@ enum {
 	MIN_SAVE = 2 + 2 + 1 + 4
 };
 
-/* The arena may hold this many bytes per byte of input (a variable with an
- * empty name and no interval is 4 bytes in the file and 48 in memory),
- * plus one chunk. */
-#define ARENA_PER_BYTE 16
-#define ARENA_SLACK (1u << 20)
+/* The pool may hold this many bytes per byte of input: a variable with an
+ * empty name and no interval is 4 bytes in the file and 48 in memory, the
+ * largest ratio of any element, and each array's alignment adds under 2
+ * bytes per input byte. */
+#define POOL_PER_BYTE 16
+#define POOL_SLACK 256
+#define POOL_CHUNK (1u << 20)
+
+/* A block of the pool: its bytes follow the header. */
+struct hd_visa_block {
+	struct hd_visa_block *next;
+	size_t size, used;
+	_Alignas(16) unsigned char data[];
+};
+
+/* n zeroed bytes, 16-aligned, from the pool; NULL past the cap. The first
+ * block fits a small file whole, so reading one costs one malloc. */
+static void *pool_alloc(hd_visa_file *f, size_t n)
+{
+	struct hd_visa_block *b = f->blocks;
+	void *p;
+
+	n = (n + 15) & ~(size_t)15;
+	if (n > f->pool_cap - f->pool_used)
+		return NULL;
+	if (b == NULL || b->size - b->used < n) {
+		size_t want = f->pool_cap - f->pool_used < POOL_CHUNK ? f->pool_cap - f->pool_used
+		                                                     : POOL_CHUNK;
+		if (want < n)
+			want = n;
+		b = malloc(sizeof *b + want);
+		if (b == NULL)
+			return NULL;
+		b->size = want;
+		b->used = 0;
+		b->next = f->blocks;
+		f->blocks = b;
+	}
+	p = b->data + b->used;
+	b->used += n;
+	f->pool_used += n;
+	memset(p, 0, n);
+	return p;
+}
 
 /* Where the reader is, as a path of up to four structures with indices,
  * formatted only when an error needs it. */
@@ -42,7 +81,7 @@ typedef struct level {
 typedef struct rd {
 	const uint8_t *p;
 	size_t len, pos;
-	hd_arena *arena;
+	hd_visa_file *f;  /* whose pool the arrays come from */
 	hd_status *st;
 	level path[4];
 	int depth;
@@ -152,7 +191,7 @@ static int array(rd *r, size_t count_at, const char *name, uint32_t count, size_
 		         (unsigned long)count, min, left(r));
 		return fail_at(r, count_at, name, why);
 	}
-	*out = hd_arena_alloc(r->arena, (size_t)count * elem);
+	*out = pool_alloc(r->f, (size_t)count * elem);
 	if (*out == NULL)
 		return hd_fail(r->st, HD_NO_MEMORY, "visa/size-limit", count_at,
 		               "offset 0x%zx: out of memory for %lu elements", count_at,
@@ -373,13 +412,13 @@ int hd_visa_read(const uint8_t *p, size_t n, hd_visa_file **out, hd_status *st)
 	f = calloc(1, sizeof *f);
 	if (f == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "visa/size-limit", 0, "out of memory");
-	hd_arena_init(&f->arena, ARENA_PER_BYTE * n + ARENA_SLACK);
+	f->pool_cap = POOL_PER_BYTE * n + POOL_SLACK;
 	f->bytes = p;
 	f->size = n;
 	memset(&r, 0, sizeof r);
 	r.p = p;
 	r.len = n;
-	r.arena = &f->arena;
+	r.f = f;
 	r.st = st;
 	enter(&r, "DebugFormatHeader", -1);
 	if (u32(&r, "magic_number", &f->magic) != 0 ||
@@ -407,7 +446,11 @@ void hd_visa_free(hd_visa_file *f)
 {
 	if (f == NULL)
 		return;
-	hd_arena_free(&f->arena);
+	while (f->blocks != NULL) {
+		struct hd_visa_block *next = f->blocks->next;
+		free(f->blocks);
+		f->blocks = next;
+	}
 	free(f);
 }
 

@@ -101,6 +101,33 @@ void hd_visa_where(const hd_visa_ck *c, char *buf, size_t cap, const char *fmt, 
 	va_end(ap);
 }
 
+void hd_visa_report(hd_visa_ck *c, const hd_visa_site *s, uint64_t offset, hd_visa_rule rule,
+                    const char *fmt, ...)
+{
+	char where[160], q[48], msg[sizeof c->out->v->msg];
+	size_t k;
+	va_list ap;
+
+	hd_visa_where(c, where, sizeof where, NULL);
+	k = strlen(where);
+	if (s->kind)
+		k += (size_t)snprintf(where + k, sizeof where - k, " %s", s->kind);
+	if (s->index >= 0 && k < sizeof where)
+		k += (size_t)snprintf(where + k, sizeof where - k, " %ld", s->index);
+	if (s->name && k < sizeof where) {
+		hd_visa_quote(s->name, q, sizeof q);
+		k += (size_t)snprintf(where + k, sizeof where - k, " %s", q);
+	}
+	if (s->part && k < sizeof where)
+		k += (size_t)snprintf(where + k, sizeof where - k, " %s", s->part);
+	if (s->item && k < sizeof where)
+		snprintf(where + k, sizeof where - k, " %s %ld", s->item, s->item_index);
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	hd_visa_finding_add(c->out, offset, rule, where, "%s", msg);
+}
+
 static int finding_cmp(const void *a, const void *b)
 {
 	const hd_visa_finding *x = a, *y = b;

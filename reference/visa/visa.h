@@ -4,17 +4,16 @@
  * assembles back into the same bytes (docs/visa.md).
  *
  * The reader trusts nothing: every count is checked against the bytes left
- * before anything is allocated, all memory comes from one arena capped by
- * the input size, and an error names the byte offset and the field
- * (HD_BAD_INPUT, code "visa-truncated" or "visa-size-limit"). Names point
- * into the caller's bytes, which must outlive the hd_visa_file. */
+ * before anything is allocated, all memory comes from one pool capped at
+ * 16 bytes per byte of input, and an error names the byte offset and the
+ * field (HD_BAD_INPUT, code "visa/truncated" or "visa/size-limit"). Names
+ * point into the caller's bytes, which must outlive the hd_visa_file. */
 #ifndef HD_VISA_H
 #define HD_VISA_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../util/arena.h"
 #include "../util/buf.h"
 #include "../util/status.h"
 
@@ -118,6 +117,8 @@ typedef struct hd_visa_object {
 	hd_visa_frame frame;
 } hd_visa_object;
 
+struct hd_visa_block;
+
 typedef struct hd_visa_file {
 	uint32_t magic;
 	uint16_t nobjects;
@@ -125,7 +126,8 @@ typedef struct hd_visa_file {
 	const uint8_t *bytes;
 	size_t size;  /* of the file */
 	size_t end;   /* where the last object ends; bytes past it are trailing */
-	hd_arena arena;
+	struct hd_visa_block *blocks;  /* the pool (read.c) */
+	size_t pool_used, pool_cap;
 } hd_visa_file;
 
 /* Reads the whole file; *out is NULL after an error. */
