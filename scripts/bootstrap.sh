@@ -18,6 +18,8 @@
 #   llvm-dwarfdump-15 from llvm-15, libdwarf's dwarfdump),
 #   Debian's cargo with librust-gimli-dev and librust-serde-json-dev, which
 #   build the gimli evaluate candidate offline;
+#   Intel's graphics compiler (intel-opencl-icd for ocloc, libigc-tools),
+#   whose vISA debug information hdref visa must read (tests/visa_igc.sh);
 #   and the tools that read the harness's reports (prove from perl,
 #   xmllint from libxml2-utils, and chromium, which opens index.html headless
 #   and screenshots it: the only check that the page works in a browser);
@@ -29,7 +31,7 @@ libstdc++-12-dev libdwarf-dev"
 if [ "${1:-}" = tests ]; then
 	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15 llvm-15 lld-15 dwarfdump perl
 libxml2-utils chromium clang-14 llvm-spirv-14 rocm-device-libs clang-19 lld-19 llvm-19 clang-22 lld-22 llvm-22
-cargo librust-gimli-dev librust-serde-json-dev"
+cargo librust-gimli-dev librust-serde-json-dev intel-opencl-icd libigc-tools"
 fi
 
 # shellcheck source-path=SCRIPTDIR source=packages.sh
