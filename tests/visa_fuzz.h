@@ -13,14 +13,14 @@
 
 #include "visa/visa.h"
 
-static int visa_fuzz_named(const hd_status *st)
+static inline int visa_fuzz_named(const hd_status *st)
 {
 	return st->kind == HD_BAD_INPUT && st->code != NULL && strncmp(st->code, "visa/", 5) == 0 &&
 	       strncmp(st->msg, "offset 0x", 9) == 0;
 }
 
 /* The findings of one validation stay under the cap and name known rules. */
-static int visa_fuzz_validate(const hd_visa_file *f, const hd_visa_options *o)
+static inline int visa_fuzz_validate(const hd_visa_file *f, const hd_visa_options *o)
 {
 	hd_visa_findings fs = { 0 };
 	size_t n = hd_visa_validate(f, o, &fs);
@@ -34,7 +34,7 @@ static int visa_fuzz_validate(const hd_visa_file *f, const hd_visa_options *o)
 
 /* Read and validate only, without the dump's round trip: the cheap part,
  * for the tests that try every value of every byte. */
-static int visa_fuzz_read(const uint8_t *data, size_t size)
+static inline int visa_fuzz_read(const uint8_t *data, size_t size)
 {
 	hd_visa_options unknown = { 0, 0 };
 	hd_visa_file *f;
@@ -49,7 +49,7 @@ static int visa_fuzz_read(const uint8_t *data, size_t size)
 	return rc;
 }
 
-static int visa_fuzz_one(const uint8_t *data, size_t size)
+static inline int visa_fuzz_one(const uint8_t *data, size_t size)
 {
 	hd_visa_options unknown = { 0, 0 }, known = { 1, 0x400 };
 	hd_visa_file *f;
