@@ -4,6 +4,8 @@
  * with a named reading error (a file is read whole or not at all), and
  * every changed file refused so or read, validated and dumped back into
  * the same bytes; never a crash (the sanitizers of the CI build watch).
+ * Files with the largest counts must validate in linear time, their
+ * findings past the cap counted.
  *
  * With no argument it takes the committed hand-made files
  * cases/visa/ok-stack-call.visa and ok-edges.visa, assembled; with FILE...
@@ -13,6 +15,7 @@
  * dozen values per byte on the real ones. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "tap.h"
 #include "util/file.h"
@@ -106,6 +109,75 @@ static int assembled(const char *path, hd_buf *bytes)
 	return rc;
 }
 
+/* The largest counts a file can hold, built byte by byte: 65535 objects
+ * all at one reloc_offset with one name (every pair a duplicate, so a
+ * quadratic check would take minutes), and one variable with 65535
+ * intervals that each break a rule. Both must validate quickly, with the
+ * findings past the cap counted, not kept. */
+static void put_object(hd_buf *b, uint32_t reloc, uint16_t nintervals)
+{
+	hd_buf_uint(b, 1, 2);
+	hd_buf_byte(b, 'o');
+	hd_buf_uint(b, reloc, 4);
+	hd_buf_uint(b, 0, 4);  /* offsetMap */
+	hd_buf_uint(b, 0, 4);  /* indexMap */
+	hd_buf_uint(b, nintervals ? 1 : 0, 4);
+	if (nintervals) {
+		hd_buf_uint(b, 1, 2);
+		hd_buf_byte(b, 'v');
+		hd_buf_uint(b, nintervals, 2);
+		for (uint32_t i = 0; i < nintervals; i++) {
+			hd_buf_uint(b, 2, 2);  /* start 2 after end 1 */
+			hd_buf_uint(b, 1, 2);
+			hd_buf_byte(b, 2);
+			hd_buf_byte(b, 2);
+			hd_buf_uint(b, 5, 4);
+		}
+	}
+	hd_buf_uint(b, 0, 2);   /* numSubs */
+	hd_buf_uint(b, 0, 2);   /* frameSizeInBytes */
+	hd_buf_uint(b, 0, 3);   /* the three valid bytes */
+	hd_buf_uint(b, 0, 4);   /* callee and caller save counts */
+}
+
+static void test_scale(void)
+{
+	hd_visa_options o = { 0, 0 };
+	hd_visa_findings fs = { 0 };
+	hd_visa_file *f = NULL;
+	hd_status st;
+	hd_buf b;
+	clock_t t0 = clock();
+	size_t n;
+
+	hd_buf_init(&b);
+	hd_buf_uint(&b, HD_VISA_MAGIC, 4);
+	hd_buf_uint(&b, 65535, 2);
+	for (uint32_t i = 0; i < 65535; i++)
+		put_object(&b, i == 0 ? 0 : 0x100, 0);
+	n = hd_visa_read(b.data, b.len, &f, &st) == 0 ? hd_visa_validate(f, &o, &fs) : 0;
+	OK(f != NULL && fs.n == HD_VISA_MAX_FINDINGS && n > 4 * 65534u,
+	   "65535 objects at one reloc_offset with one name: read, findings past the cap counted");
+	printf("# %zu findings, %.2f s\n", n, (double)(clock() - t0) / CLOCKS_PER_SEC);
+	hd_visa_findings_free(&fs);
+	hd_visa_free(f);
+
+	t0 = clock();
+	hd_buf_reset(&b);
+	hd_buf_uint(&b, HD_VISA_MAGIC, 4);
+	hd_buf_uint(&b, 1, 2);
+	put_object(&b, 0, 65535);
+	f = NULL;
+	n = hd_visa_read(b.data, b.len, &f, &st) == 0 ? hd_visa_validate(f, &o, &fs) : 0;
+	OK(f != NULL && n == 65535u + 1 && fs.n == HD_VISA_MAX_FINDINGS,
+	   "a variable with 65535 intervals, each starting after it ends: one finding each, "
+	   "the indexMap's missing end entry once");
+	printf("# %zu findings, %.2f s\n", n, (double)(clock() - t0) / CLOCKS_PER_SEC);
+	hd_visa_findings_free(&fs);
+	hd_visa_free(f);
+	hd_buf_free(&b);
+}
+
 /* The last two parts of a path, "-O0/OCL_asm...dbg": the scratch
  * directory above them changes from run to run. */
 static const char *short_name(const char *path)
@@ -135,6 +207,7 @@ int main(int argc, char **argv)
 		}
 		return tap_end();
 	}
+	test_scale();
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char path[1024];
 		hd_buf b;

@@ -318,39 +318,78 @@ static int placed_cmp(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+typedef struct reloc_of {
+	uint32_t reloc;
+	uint16_t index;
+} reloc_of;
+
+static int reloc_cmp(const void *a, const void *b)
+{
+	const reloc_of *x = a, *y = b;
+
+	if (x->reloc != y->reloc)
+		return x->reloc < y->reloc ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* For each function, the index of the first function before it at the same
+ * reloc_offset, or 0: sorted by reloc_offset, equal ones are neighbours. */
+static int same_reloc(hd_visa_ck *c, uint16_t *earlier)
+{
+	const hd_visa_file *f = c->f;
+	reloc_of *v = malloc(f->nobjects * sizeof *v);
+	size_t n = 0;
+
+	if (v == NULL)
+		return -1;
+	for (uint16_t i = 1; i < f->nobjects; i++)
+		v[n++] = (reloc_of){ f->objects[i].reloc, i };
+	if (n > 1)
+		qsort(v, n, sizeof *v, reloc_cmp);
+	for (size_t i = 1; i < n; i++)
+		if (v[i].reloc == v[i - 1].reloc)
+			earlier[v[i].index] = earlier[v[i - 1].index] ? earlier[v[i - 1].index]
+			                                              : v[i - 1].index;
+	free(v);
+	return 0;
+}
+
 /* Flags in ok[] the objects whose reloc_offset breaks no rule. */
 static void relocs(hd_visa_ck *c, unsigned char *ok)
 {
 	const hd_visa_file *f = c->f;
+	uint16_t *earlier = calloc(f->nobjects, sizeof *earlier);
 	char where[120], q[48];
 
+	if (earlier == NULL || same_reloc(c, earlier) != 0) {
+		c->out->dropped++;
+		free(earlier);
+		return;
+	}
 	for (uint16_t i = 0; i < f->nobjects; i++) {
 		const hd_visa_object *o = &f->objects[i];
 		const char *why = NULL;
-		uint16_t other = 0;
 
 		if (i == 0 && o->reloc != 0)
 			why = "the first object is the kernel, at reloc_offset 0";
 		else if (i > 0 && o->reloc == 0)
 			why = "only the kernel, the first object, is at reloc_offset 0";
-		for (uint16_t k = 1; why == NULL && k < i; k++)
-			if (f->objects[k].reloc == o->reloc) {
-				why = "another stack-call function has the same reloc_offset";
-				other = k;
-			}
+		else if (earlier[i] != 0)
+			why = "another stack-call function has the same reloc_offset";
 		ok[i] = why == NULL;
 		if (why == NULL)
 			continue;
 		hd_visa_quote(&o->name, q, sizeof q);
 		snprintf(where, sizeof where, "object %u %s", (unsigned)i, q);
-		if (other)
+		if (earlier[i] != 0 && o->reloc != 0)
 			hd_visa_finding_add(c->out, o->offset, HD_VISA_R_RELOC, where,
 			                    "reloc_offset 0x%x: %s (object %u)", (unsigned)o->reloc, why,
-			                    (unsigned)other);
+			                    (unsigned)earlier[i]);
 		else
 			hd_visa_finding_add(c->out, o->offset, HD_VISA_R_RELOC, where,
 			                    "reloc_offset 0x%x: %s", (unsigned)o->reloc, why);
 	}
+	free(earlier);
 }
 
 static void object_overlap(hd_visa_ck *c, placed *v, size_t n)

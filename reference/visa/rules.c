@@ -108,6 +108,10 @@ void hd_visa_report(hd_visa_ck *c, const hd_visa_site *s, uint64_t offset, hd_vi
 	size_t k;
 	va_list ap;
 
+	if (c->out->n >= HD_VISA_MAX_FINDINGS) {  /* counted, not printed: skip the formatting */
+		c->out->dropped++;
+		return;
+	}
 	hd_visa_where(c, where, sizeof where, NULL);
 	k = strlen(where);
 	if (s->kind)
