@@ -19,7 +19,7 @@
 #   Debian's cargo with librust-gimli-dev and librust-serde-json-dev, which
 #   build the gimli evaluate candidate offline; Intel's compiler
 #   (intel-opencl-icd for ocloc, libigc-tools), whose objects the intel-gt
-#   profile reads;
+#   profile reads and whose vISA debug information hdref visa must read;
 #   and the tools that read the harness's reports (prove from perl,
 #   xmllint from libxml2-utils, and chromium, which opens index.html headless
 #   and screenshots it: the only check that the page works in a browser);

@@ -1,10 +1,11 @@
 /* hdref: the reference implementation's command. Each subcommand is one row
  * of the table below; `eval` runs expression cases and prints their
  * canonical results (docs/case-format.md, docs/canonical-output.md); `check`
- * and `debuginfo` read SPIR-V (spirv_cmds.c).
+ * and `debuginfo` read SPIR-V (spirv_cmds.c); `visa` reads vISA debug
+ * information (visa_cmd.c).
  *
- * Exit status: 0 when every file produced output; 1 when `check` found a
- * broken rule; 2 for bad input or usage (messages on stderr as FILE:LINE:
+ * Exit status: 0 when every file produced output; 1 when `check` or `visa`
+ * found a broken rule; 2 for bad input or usage (messages on stderr as FILE:LINE:
  * message); 3 when hdref itself failed (out of memory, a write error). An
  * evaluation error is output, not failure. */
 #include <stdio.h>
@@ -52,6 +53,11 @@ static const hd_command commands[] = {
 	{ "target", "CASE... -- CMD", "serve cases' wavefronts to an evaluator over the target protocol",
 	  hd_cmd_target },
 	{ "remote", "", "evaluate over the target protocol on stdin and stdout", hd_cmd_remote },
+	{ "visa", "FILE...",
+	  "print IGC's vISA debug information and its broken rules (--code F, --gen-size N, --rules)",
+	  hd_cmd_visa },
+	{ "visa-asm", "TEXT -o OUT", "assemble the text form of vISA debug information",
+	  hd_cmd_visa_asm },
 	{ "help", "", "show this help", cmd_help },
 };
 
@@ -67,7 +73,7 @@ static void usage(FILE *f)
 	        "  -v         after an error line, print its message as `  # message`\n"
 	        "  --help     show this help\n"
 	        "  --version  show the version\n"
-	        "\nexit status: 0 done; 1 check found a broken rule; 2 bad input or usage;\n"
+	        "\nexit status: 0 done; 1 check or visa found a broken rule; 2 bad input or usage;\n"
 	        "3 internal failure\n");
 }
 

@@ -1,0 +1,185 @@
+/* hdref visa and hdref visa-asm: vISA debug information (docs/visa.md).
+ *
+ * `hdref visa [--gen-size N | --code FILE] FILE...` prints each file's
+ * canonical dump, what it knows of the code size, then the broken rules;
+ * exit 0 when no rule is broken, 1 when some is, 2 when a file cannot be
+ * read (the offset and field on stderr), 3 when hdref failed. `--rules`
+ * lists the rule ids with their sources. `hdref visa-asm TEXT -o OUT`
+ * assembles the dump's text form into the bytes it describes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "util/file.h"
+#include "visa/visa.h"
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: hdref visa [--gen-size N | --code FILE] FILE...\n"
+	                "       hdref visa --rules\n");
+	return EXIT_INPUT;
+}
+
+static int write_out(hd_buf *out)
+{
+	int failed = out->failed;
+
+	if (!failed)
+		fwrite(out->data, 1, out->len, stdout);
+	if (failed || fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "hdref: error writing the output\n");
+		return EXIT_INTERNAL;
+	}
+	return 0;
+}
+
+static int status_exit(const hd_status *st)
+{
+	return st->kind == HD_BAD_INPUT ? EXIT_INPUT : EXIT_INTERNAL;
+}
+
+/* Reads, dumps and validates one file into out; 0, 1 (rules broken) or an
+ * exit status after printing why on stderr. */
+static int visa_file(const char *path, const hd_visa_options *o, hd_buf *out)
+{
+	hd_visa_findings fs = { 0 };
+	hd_visa_file *f;
+	hd_status st;
+	hd_buf bytes;
+	size_t broken;
+
+	hd_buf_init(&bytes);
+	if (hd_read_file(path, HD_VISA_MAX_FILE, &bytes, &st) != 0 ||
+	    hd_visa_read(bytes.data, bytes.len, &f, &st) != 0) {
+		fprintf(stderr, "hdref visa: %s: %s\n", path, st.msg);
+		hd_buf_free(&bytes);
+		return status_exit(&st);
+	}
+	hd_visa_dump(f, out);
+	if (o->code_size_known)
+		hd_buf_printf(out, "code size 0x%llx: visa-map-in-code checked\n",
+		              (unsigned long long)o->code_size);
+	else
+		hd_buf_printf(out, "code size unknown: visa-map-in-code not checked\n");
+	broken = hd_visa_validate(f, o, &fs);
+	hd_visa_findings_print(&fs, out);
+	hd_visa_findings_free(&fs);
+	hd_visa_free(f);
+	hd_buf_free(&bytes);
+	return broken ? EXIT_RULES : 0;
+}
+
+/* --code FILE: the size of the Gen code the objects were placed in. */
+static int code_size(const char *path, hd_visa_options *o)
+{
+	hd_status st;
+	hd_buf b;
+
+	hd_buf_init(&b);
+	if (hd_read_file(path, HD_VISA_MAX_FILE, &b, &st) != 0) {
+		fprintf(stderr, "hdref visa: --code %s: %s\n", path, st.msg);
+		return status_exit(&st);
+	}
+	o->code_size_known = 1;
+	o->code_size = b.len;
+	hd_buf_free(&b);
+	return 0;
+}
+
+static int gen_size(const char *arg, hd_visa_options *o)
+{
+	char *end;
+	unsigned long long v;
+
+	if (arg[0] == '-' || arg[0] == '\0')
+		return usage();
+	v = strtoull(arg, &end, 0);
+	if (*end != '\0')
+		return usage();
+	o->code_size_known = 1;
+	o->code_size = v;
+	return 0;
+}
+
+int hd_cmd_visa(int argc, char **argv, int verbose)
+{
+	hd_visa_options o = { 0, 0 };
+	int status = 0, nfiles = 0, rc;
+	hd_buf out;
+
+	(void)verbose;
+	if (argc == 1 && strcmp(argv[0], "--rules") == 0) {
+		hd_buf_init(&out);
+		hd_visa_rules_print(&out);
+		rc = write_out(&out);
+		hd_buf_free(&out);
+		return rc;
+	}
+	for (int i = 0; i < argc; i++) {
+		if ((strcmp(argv[i], "--gen-size") == 0 || strcmp(argv[i], "--code") == 0) &&
+		    (i + 1 == argc || o.code_size_known))
+			return usage();
+		if (strcmp(argv[i], "--gen-size") == 0)
+			rc = gen_size(argv[++i], &o);
+		else if (strcmp(argv[i], "--code") == 0)
+			rc = code_size(argv[++i], &o);
+		else if (argv[i][0] == '-')
+			return usage();
+		else
+			rc = 0, nfiles++;
+		if (rc != 0)
+			return rc;
+	}
+	if (nfiles == 0)
+		return usage();
+	hd_buf_init(&out);
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--gen-size") == 0 || strcmp(argv[i], "--code") == 0) {
+			i++;
+			continue;
+		}
+		hd_buf_reset(&out);
+		if (nfiles > 1)
+			hd_buf_printf(&out, "# %s\n", argv[i]);
+		rc = visa_file(argv[i], &o, &out);
+		if (rc == EXIT_INPUT || rc == EXIT_INTERNAL) {
+			/* nothing on stdout for a file that failed */
+			if (rc > status)
+				status = rc;
+			continue;
+		}
+		if (write_out(&out) != 0) {
+			hd_buf_free(&out);
+			return EXIT_INTERNAL;
+		}
+		if (rc > status)
+			status = rc;
+	}
+	hd_buf_free(&out);
+	return status;
+}
+
+int hd_cmd_visa_asm(int argc, char **argv, int verbose)
+{
+	hd_status st;
+	hd_buf text, bytes;
+	int rc = 0;
+
+	(void)verbose;
+	if (argc != 3 || strcmp(argv[1], "-o") != 0 || argv[0][0] == '-') {
+		fprintf(stderr, "usage: hdref visa-asm TEXT -o OUT\n");
+		return EXIT_INPUT;
+	}
+	hd_buf_init(&text);
+	hd_buf_init(&bytes);
+	if (hd_read_file(argv[0], HD_VISA_MAX_FILE, &text, &st) != 0 ||
+	    hd_visa_assemble((const char *)text.data, text.len, &bytes, &st) != 0 ||
+	    hd_write_file(argv[2], bytes.data, bytes.len, &st) != 0) {
+		fprintf(stderr, "hdref visa-asm: %s: %s\n", argv[0], st.msg);
+		rc = status_exit(&st);
+	}
+	hd_buf_free(&text);
+	hd_buf_free(&bytes);
+	return rc;
+}
