@@ -22,57 +22,56 @@ typedef struct named {
 	uint32_t index;
 } named;
 
-static uint32_t name_hash(const hd_visa_name *n)
-{
-	uint32_t h = 2166136261u;  /* FNV-1a */
-
-	for (uint16_t i = 0; i < n->len; i++)
-		h = (h ^ n->p[i]) * 16777619u;
-	return h;
-}
-
 static int same_name(const hd_visa_name *a, const hd_visa_name *b)
 {
 	return a->len == b->len && (a->len == 0 || memcmp(a->p, b->p, a->len) == 0);
 }
 
-/* Reports each of the n names (in file order in v) that repeats an earlier
- * one, naming it with kind ("object", "var", "sub"): one pass through an
- * open-addressed table of twice the size. */
+/* By name bytes, then file order: equal names end up side by side, the
+ * first one in the file leading. */
+static int cmp_named(const void *x, const void *y)
+{
+	const named *a = x, *b = y;
+	size_t n = a->name->len < b->name->len ? a->name->len : b->name->len;
+	int r = n != 0 ? memcmp(a->name->p, b->name->p, n) : 0;
+
+	if (r == 0 && a->name->len != b->name->len)
+		r = a->name->len < b->name->len ? -1 : 1;
+	if (r == 0 && a->index != b->index)
+		r = a->index < b->index ? -1 : 1;
+	return r;
+}
+
+/* Reports each of the n names that repeats an earlier one, naming it with
+ * kind ("object", "var", "sub"). A sorted copy, not a hash table: names are
+ * the input's, and no table of theirs may be steered into collisions. */
 static void duplicates(hd_visa_ck *c, const named *v, size_t n, const char *kind)
 {
-	size_t cap = 16, mask;
-	uint32_t *slot;
+	named *s = n > 1 ? malloc(n * sizeof *s) : NULL;
 	char where[120], q[48];
 
-	while (cap < 2 * n)
-		cap *= 2;
-	mask = cap - 1;
-	slot = n > 1 ? malloc(cap * sizeof *slot) : NULL;
-	if (slot == NULL) {
+	if (s == NULL) {
 		if (n > 1)
 			c->out->dropped++;
 		return;
 	}
-	memset(slot, 0xff, cap * sizeof *slot);
-	for (size_t i = 0; i < n; i++) {
-		size_t h = name_hash(v[i].name) & mask;
-		while (slot[h] != UINT32_MAX && !same_name(v[slot[h]].name, v[i].name))
-			h = (h + 1) & mask;
-		if (slot[h] == UINT32_MAX) {
-			slot[h] = (uint32_t)i;
+	memcpy(s, v, n * sizeof *s);
+	qsort(s, n, sizeof *s, cmp_named);
+	for (size_t i = 1, first = 0; i < n; i++) {
+		if (!same_name(s[first].name, s[i].name)) {
+			first = i;
 			continue;
 		}
-		hd_visa_quote(v[i].name, q, sizeof q);
+		hd_visa_quote(s[i].name, q, sizeof q);
 		if (c->obj == NULL)
-			snprintf(where, sizeof where, "%s %u %s", kind, (unsigned)v[i].index, q);
+			snprintf(where, sizeof where, "%s %u %s", kind, (unsigned)s[i].index, q);
 		else
-			hd_visa_where(c, where, sizeof where, " %s %u %s", kind, (unsigned)v[i].index, q);
-		hd_visa_finding_add(c->out, v[i].offset, HD_VISA_R_NAME_DUP, where,
+			hd_visa_where(c, where, sizeof where, " %s %u %s", kind, (unsigned)s[i].index, q);
+		hd_visa_finding_add(c->out, s[i].offset, HD_VISA_R_NAME_DUP, where,
 		                    "the name is already used by %s %u", kind,
-		                    (unsigned)v[slot[h]].index);
+		                    (unsigned)s[first].index);
 	}
-	free(slot);
+	free(s);
 }
 
 static void empty_name(hd_visa_ck *c, const hd_visa_name *n, uint64_t offset, const char *kind,
