@@ -4,6 +4,7 @@
 # of the bytes must break exactly the rule ids its `# expect:` lines name
 # (`# expect: ok` for none; `# expect: unreadable` for a file hdref must
 # refuse with exit 2), with the options of its `# options:` line. Its
+# A `# code: HEX` line gives the Gen code, passed as --code. Its
 # output (stdout, or stderr for an unreadable file) must be
 # EXPECTED_DIR/<name>.out, and a readable file's dump must assemble back
 # into the same bytes. The expect lines are written by hand from the
@@ -50,6 +51,12 @@ for case in "$cases"/*.visa; do
 	sed -n 's/^# *expect: *//p' "$case" | grep -v '^ok$' | grep -v '^unreadable$' |
 		sort -u >"$tmp/want-ids"
 	options=$(sed -n 's/^# *options: *//p' "$case")
+	# `# code: HEX`: the Gen code the objects sit in, given as --code
+	code=$(sed -n 's/^# *code: *//p' "$case" | tr -d ' ')
+	if [ -n "$code" ]; then
+		perl -e 'print pack("H*", $ARGV[0])' "$code" >"$tmp/$name.dat"
+		options="$options --code $tmp/$name.dat"
+	fi
 	bin=$tmp/$name.dbg
 	if ! "$hdref" visa-asm "$case" -o "$bin" 2>"$tmp/why"; then
 		not_ok "$name" "$tmp/why"

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "visa/gen_code.h"
 #include "visa/visa.h"
 
 static inline int visa_fuzz_named(const hd_status *st)
@@ -36,7 +37,7 @@ static inline int visa_fuzz_validate(const hd_visa_file *f, const hd_visa_option
  * for the tests that try every value of every byte. */
 static inline int visa_fuzz_read(const uint8_t *data, size_t size)
 {
-	hd_visa_options unknown = { 0, 0 };
+	hd_visa_options unknown = { 0, 0, NULL };
 	hd_visa_file *f;
 	hd_status st;
 	int rc;
@@ -51,7 +52,8 @@ static inline int visa_fuzz_read(const uint8_t *data, size_t size)
 
 static inline int visa_fuzz_one(const uint8_t *data, size_t size)
 {
-	hd_visa_options unknown = { 0, 0 }, known = { 1, 0x400 };
+	hd_visa_options unknown = { 0, 0, NULL }, known = { 1, 0x400, NULL }, code = { 0, 0, NULL };
+	hd_gen_code g = { NULL, 0 };
 	hd_visa_file *f;
 	hd_status st;
 	hd_buf text, back;
@@ -61,6 +63,18 @@ static inline int visa_fuzz_one(const uint8_t *data, size_t size)
 	if (hd_visa_read(data, size, &f, &st) != 0)
 		return visa_fuzz_named(&st) && f == NULL ? 1 : -1;
 	rc = visa_fuzz_validate(f, &unknown) && visa_fuzz_validate(f, &known) ? 0 : -1;
+	/* the input's own bytes as the Gen code: any offsets, any instruction
+	 * lengths, checked against each other */
+	if (hd_gen_code_scan(data, size, &g, &st) == 0) {
+		code.code_size_known = 1;
+		code.code_size = g.len;
+		code.code = &g;
+		if (!visa_fuzz_validate(f, &code))
+			rc = -1;
+		hd_gen_code_free(&g);
+	} else if (st.kind != HD_BAD_INPUT || strcmp(st.code, "gen-truncated") != 0) {
+		rc = -1;  /* code that ends inside an instruction is the only way to fail */
+	}
 	hd_buf_init(&text);
 	hd_buf_init(&back);
 	hd_visa_dump(f, &text);

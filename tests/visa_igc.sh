@@ -7,6 +7,8 @@
 #   - at -cl-opt-disable, no rule may be broken;
 #   - optimised, only visa-interval-order, IGC's empty intervals, may be;
 #   - each dump assembles back into the .dbg, byte for byte;
+#   - the instruction starts hdref finds in the .dat are iga64's (with
+#     iga64), and every Gen offset is one (visa-gen-instruction);
 #   - for DG2, IGC 1.0.12504 saves r6 across the call of call.cl at
 #     be_fp+2048, outside the frame: exactly visa-memory-range.
 # A kernel ocloc crashes on is a SKIP point with its exit status, counted
@@ -74,6 +76,21 @@ check() {
 	fi
 }
 
+# same_instructions DBG: the instruction starts hdref finds in DBG's Skylake
+# .dat are the PCs iga64 disassembles (when iga64 is installed), so that
+# visa-gen-instruction rests on a scan another tool agrees with.
+same_instructions() {
+	dat=${1%.dbg}.dat
+	have iga64 && [ -f "$dat" ] || return 0
+	"$hdref" visa --instructions "$dat" >"$tmp/ours" 2>>"$tmp/why"
+	iga64 -d -p GEN9 -Xprint-pc "$dat" 2>/dev/null |
+		sed -n 's/^\/\* \[\([0-9A-Fa-f]*\)\].*/0x\1/p' | tr 'A-F' 'a-f' >"$tmp/iga"
+	if [ ! -s "$tmp/iga" ] || ! cmp -s "$tmp/ours" "$tmp/iga"; then
+		{ echo "${1##*/}: instruction starts differ from iga64's:"
+		  diff "$tmp/ours" "$tmp/iga" | head -n 5; } >>"$tmp/why"
+	fi
+}
+
 # corpus TAG OPTIONS ALLOWED: every kernel, one point each.
 corpus() {
 	crashed=0
@@ -100,6 +117,7 @@ corpus() {
 			found=1
 			files=$((files + 1))
 			check "$dbg" "$3"
+			same_instructions "$dbg"
 		done
 		[ "$found" = 1 ] || echo "IGC wrote no .dbg (IGC_ShaderDumpEnable)" >>"$tmp/why"
 		point "$1 $name"

@@ -12,11 +12,13 @@
 
 #include "commands.h"
 #include "util/file.h"
+#include "visa/gen_code.h"
 #include "visa/visa.h"
 
 static int usage(void)
 {
 	fprintf(stderr, "usage: hdref visa [--gen-size N | --code FILE] FILE...\n"
+	                "       hdref visa --instructions CODE\n"
 	                "       hdref visa --rules\n");
 	return EXIT_INPUT;
 }
@@ -57,7 +59,10 @@ static int visa_file(const char *path, const hd_visa_options *o, hd_buf *out)
 		return status_exit(&st);
 	}
 	hd_visa_dump(f, out);
-	if (o->code_size_known)
+	if (o->code != NULL)
+		hd_buf_printf(out, "code size 0x%llx: visa-map-in-code and visa-gen-instruction "
+		              "checked\n", (unsigned long long)o->code_size);
+	else if (o->code_size_known)
 		hd_buf_printf(out, "code size 0x%llx: visa-map-in-code checked\n",
 		              (unsigned long long)o->code_size);
 	else
@@ -70,21 +75,56 @@ static int visa_file(const char *path, const hd_visa_options *o, hd_buf *out)
 	return broken ? EXIT_RULES : 0;
 }
 
-/* --code FILE: the size of the Gen code the objects were placed in. */
-static int code_size(const char *path, hd_visa_options *o)
+/* --code FILE: the Gen code the objects were placed in: its size, and
+ * where its instructions start. */
+static int read_code(const char *path, hd_gen_code *g, hd_status *st)
 {
-	hd_status st;
 	hd_buf b;
+	int rc;
 
 	hd_buf_init(&b);
-	if (hd_read_file(path, HD_VISA_MAX_FILE, &b, &st) != 0) {
+	rc = hd_read_file(path, HD_VISA_MAX_FILE, &b, st) != 0 ||
+	             hd_gen_code_scan(b.data, b.len, g, st) != 0
+	             ? -1 : 0;
+	hd_buf_free(&b);
+	return rc;
+}
+
+static int code_file(const char *path, hd_gen_code *g, hd_visa_options *o)
+{
+	hd_status st;
+
+	if (read_code(path, g, &st) != 0) {
 		fprintf(stderr, "hdref visa: --code %s: %s\n", path, st.msg);
 		return status_exit(&st);
 	}
 	o->code_size_known = 1;
-	o->code_size = b.len;
-	hd_buf_free(&b);
+	o->code_size = g->len;
+	o->code = g;
 	return 0;
+}
+
+/* --instructions CODE: the offset of every instruction, one a line, so the
+ * scan can be compared with a disassembler's (tests/visa_igc.sh). */
+static int list_instructions(const char *path)
+{
+	hd_gen_code g;
+	hd_status st;
+	hd_buf out;
+	int rc;
+
+	if (read_code(path, &g, &st) != 0) {
+		fprintf(stderr, "hdref visa: --instructions %s: %s\n", path, st.msg);
+		return status_exit(&st);
+	}
+	hd_buf_init(&out);
+	for (uint64_t at = 0; at < g.len; at += 8)
+		if (hd_gen_code_is_start(&g, at))
+			hd_buf_printf(&out, "0x%04llx\n", (unsigned long long)at);
+	rc = write_out(&out);
+	hd_buf_free(&out);
+	hd_gen_code_free(&g);
+	return rc;
 }
 
 static int gen_size(const char *arg, hd_visa_options *o)
@@ -104,11 +144,14 @@ static int gen_size(const char *arg, hd_visa_options *o)
 
 int hd_cmd_visa(int argc, char **argv, int verbose)
 {
-	hd_visa_options o = { 0, 0 };
+	hd_visa_options o = { 0, 0, NULL };
+	hd_gen_code code = { NULL, 0 };
 	int status = 0, nfiles = 0, rc;
 	hd_buf out;
 
 	(void)verbose;
+	if (argc == 2 && strcmp(argv[0], "--instructions") == 0)
+		return list_instructions(argv[1]);
 	if (argc == 1 && strcmp(argv[0], "--rules") == 0) {
 		hd_buf_init(&out);
 		hd_visa_rules_print(&out);
@@ -123,7 +166,7 @@ int hd_cmd_visa(int argc, char **argv, int verbose)
 		if (strcmp(argv[i], "--gen-size") == 0)
 			rc = gen_size(argv[++i], &o);
 		else if (strcmp(argv[i], "--code") == 0)
-			rc = code_size(argv[++i], &o);
+			rc = code_file(argv[++i], &code, &o);
 		else if (argv[i][0] == '-')
 			return usage();
 		else
@@ -131,8 +174,10 @@ int hd_cmd_visa(int argc, char **argv, int verbose)
 		if (rc != 0)
 			return rc;
 	}
-	if (nfiles == 0)
+	if (nfiles == 0) {
+		hd_gen_code_free(&code);
 		return usage();
+	}
 	hd_buf_init(&out);
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--gen-size") == 0 || strcmp(argv[i], "--code") == 0) {
@@ -157,6 +202,7 @@ int hd_cmd_visa(int argc, char **argv, int verbose)
 			status = rc;
 	}
 	hd_buf_free(&out);
+	hd_gen_code_free(&code);
 	return status;
 }
 

@@ -213,6 +213,29 @@ static void map_in_code(hd_visa_ck *c, const hd_visa_map *m, const char *what, i
 	}
 }
 
+int hd_visa_on_instruction(const hd_visa_ck *c, uint64_t gen)
+{
+	return c->o == NULL || c->o->code == NULL ||
+	       hd_gen_code_is_start(c->o->code, (uint64_t)c->obj->reloc + gen);
+}
+
+/* With the code known, every mapped Gen offset starts an instruction: the
+ * Gen instruction a vISA instruction's code begins with (Appendix,
+ * VISAMap). */
+static void map_on_instructions(hd_visa_ck *c, const hd_visa_map *m, const char *what)
+{
+	char where[120];
+
+	for (uint32_t i = 0; i < m->n; i++) {
+		if (hd_visa_on_instruction(c, m->v[i].gen))
+			continue;
+		hd_visa_where(c, where, sizeof where, " %s[%u]", what, (unsigned)i);
+		hd_visa_finding_add(c->out, entry_offset(m, i), HD_VISA_R_GEN_INSTRUCTION, where,
+		                    "genOffset 0x%x is inside an instruction of the code",
+		                    (unsigned)m->v[i].gen);
+	}
+}
+
 static void maps(hd_visa_ck *c)
 {
 	const hd_visa_object *o = c->obj;
@@ -230,6 +253,8 @@ static void maps(hd_visa_ck *c)
 		map_in_code(c, &o->offset_map, "offsetMap", 0);
 		map_in_code(c, &o->index_map, "indexMap", c->ext.known);
 	}
+	map_on_instructions(c, &o->offset_map, "offsetMap");
+	map_on_instructions(c, &o->index_map, "indexMap");
 }
 
 /* ------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 #ifndef HD_VISA_CHECK_IMPL_H
 #define HD_VISA_CHECK_IMPL_H
 
+#include "gen_code.h"
 #include "visa.h"
 
 /* What the rest of an object's checks learn from its indexMap: where its
@@ -61,6 +62,11 @@ void hd_visa_report(hd_visa_ck *c, const hd_visa_site *s, uint64_t offset, hd_vi
 	__attribute__((format(printf, 5, 6)))
 #endif
 	;
+
+/* Whether the Gen offset gen of the object being checked (relative to its
+ * reloc_offset) starts an instruction of the code the options give; 1 when
+ * they give none (visa-gen-instruction is then not checked). */
+int hd_visa_on_instruction(const hd_visa_ck *c, uint64_t gen);
 
 /* check_loc.c: one interval list of the object being checked, at site s
  * (its item is set per interval); sub is the sub-routine whose return

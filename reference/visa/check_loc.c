@@ -149,6 +149,11 @@ void hd_visa_check_intervals(hd_visa_ck *c, const hd_visa_intervals *l, int wide
 			hd_visa_report(c, where, in->offset, HD_VISA_R_GEN_ALIGN,
 			               "0x%x..0x%x: a bound is not a multiple of 8", (unsigned)in->start,
 			               (unsigned)in->end);
+		else if (wide && (!hd_visa_on_instruction(c, in->start) ||
+		                  !hd_visa_on_instruction(c, in->end)))
+			hd_visa_report(c, where, in->offset, HD_VISA_R_GEN_INSTRUCTION,
+			               "0x%x..0x%x: a bound is inside an instruction of the code",
+			               (unsigned)in->start, (unsigned)in->end);
 		if (in->start > in->end) {
 			/* empty: IGC's own reader skips it, and so do the checks below */
 			hd_visa_report(c, where, in->offset, HD_VISA_R_INTERVAL_ORDER,
@@ -256,6 +261,9 @@ static void save_table(hd_visa_ck *c, const hd_visa_saves *t, const char *name)
 		if (ip->ip % 8 != 0)
 			hd_visa_report(c, where, ip->offset, HD_VISA_R_GEN_ALIGN,
 			               "IP 0x%x is not a multiple of 8", (unsigned)ip->ip);
+		else if (!hd_visa_on_instruction(c, ip->ip))
+			hd_visa_report(c, where, ip->offset, HD_VISA_R_GEN_INSTRUCTION,
+			               "IP 0x%x is inside an instruction of the code", (unsigned)ip->ip);
 		if (c->ext.known && ip->ip > c->ext.gen_end)
 			hd_visa_report(c, where, ip->offset, HD_VISA_R_GEN_IN_OBJECT,
 			               "IP 0x%x is past the object's code (0x%x bytes)", (unsigned)ip->ip,

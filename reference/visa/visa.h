@@ -173,6 +173,8 @@ typedef struct hd_visa_findings {
 typedef struct hd_visa_options {
 	int code_size_known;  /* visa-map-in-code is checked only when set */
 	uint64_t code_size;   /* bytes of Gen code the objects were placed in */
+	const struct hd_gen_code *code;  /* the code's instruction starts, or NULL:
+	                                    visa-gen-instruction is checked only then */
 } hd_visa_options;
 
 /* Checks every rule; returns how many findings (dropped ones included). */
