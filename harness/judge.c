@@ -11,6 +11,9 @@
 #include "dump/dump.h"
 #include "spirv/spirv.h"
 #include "util/file.h"
+#include "visa/gen_code.h"
+#include "visa/visa.h"
+#include "util/file.h"
 
 #define MAX_OUTPUT ((size_t)64 << 20)
 #define MAX_DIFF   ((size_t)64 << 10)
@@ -322,6 +325,59 @@ static int judge_spirv(const char *out, hc_result *r)
 	return rc;
 }
 
+/* compile-opencl/visa: the vISA debug information the command left at
+ * {visa} must break no rule (docs/visa.md), checked against the Gen code at
+ * {gen} when it left that too. */
+static int judge_visa(const char *out, hc_result *r)
+{
+	char path[4200], count[24];
+	hd_visa_options o = { 0, 0, NULL };
+	hd_visa_findings fs = { 0 };
+	hd_visa_file *f = NULL;
+	hd_gen_code code = { NULL, 0 };
+	hd_status st;
+	hd_buf bytes, text;
+	size_t broken;
+	int rc = 0;
+
+	hd_buf_init(&bytes);
+	hd_buf_init(&text);
+	snprintf(path, sizeof path, "%s.gen", out);
+	if (access(path, R_OK) == 0) {
+		if (hd_read_file(path, HD_VISA_MAX_FILE, &bytes, &st) != 0 ||
+		    hd_gen_code_scan(bytes.data, bytes.len, &code, &st) != 0) {
+			hd_buf_free(&bytes);
+			return set_reason(r, HC_FAIL, "the Gen code at {gen} does not read: %s%s",
+			                  st.msg, "");
+		}
+		o.code_size_known = 1;
+		o.code_size = code.len;
+		o.code = &code;
+		hd_buf_reset(&bytes);
+	}
+	snprintf(path, sizeof path, "%s.visa", out);
+	if (hd_read_file(path, HD_VISA_MAX_FILE, &bytes, &st) != 0 ||
+	    hd_visa_read(bytes.data, bytes.len, &f, &st) != 0) {
+		rc = set_reason(r, HC_FAIL, "no readable vISA debug information at {visa}: %s%s",
+		                st.msg, "");
+	} else if ((broken = hd_visa_validate(f, &o, &fs)) == 0) {
+		r->outcome = HC_PASS;
+	} else {
+		hd_visa_findings_print(&fs, &text);
+		snprintf(count, sizeof count, "%zu", broken);
+		rc = set_reason(r, HC_FAIL, "the vISA debug information has %s findings; first: %.300s",
+		                count, fs.n > 0 ? fs.v[0].msg : "");
+		if (rc == 0 && (r->diff = strdup(hd_buf_str(&text))) == NULL)
+			rc = -1;
+	}
+	hd_visa_findings_free(&fs);
+	hd_visa_free(f);
+	hd_gen_code_free(&code);
+	hd_buf_free(&bytes);
+	hd_buf_free(&text);
+	return rc;
+}
+
 /* One check of the job. */
 static int judge_check(const hc_job *job, const char *check, const hc_profile *p,
                        const hc_child *c, const char *out, const char *err_log, object *obj,
@@ -335,6 +391,9 @@ static int judge_check(const hc_job *job, const char *check, const hc_profile *p
 		                                             "out of memory");
 	if (judge_exit(c, err_log, r))
 		return 0;
+	if (strcmp(check, HC_CHECK_VISA_OPENCL) == 0)
+		return judge_visa(out, r) == 0 ? 0 : hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
+		                                           "out of memory");
 	if (strcmp(check, HC_CHECK_WATCH_OPENCL) == 0 || strcmp(check, HC_CHECK_WATCH_SPIRV) == 0)
 		return hc_judge_watch(job, p, out, r, st);
 	switch (job->role) {

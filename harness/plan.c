@@ -154,14 +154,17 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	/* a kernel's source is valid whatever the Khronos module makes of it, so
 	 * the checks that read only what the command left need no expected
 	 * output and judge every kernel: its locations must decode, and a
-	 * command that leaves its module at {spirv} must break no rule */
+	 * command that leaves its module at {spirv}, or its vISA debug
+	 * information at {visa}, must break no rule */
 	const char *opencl_cmd = p->role[HC_ROLE_COMPILE_OPENCL];
-	check_set opencl = { { HC_CHECK_CONFORMANCE_OPENCL },
-		             { HC_CHECK_LOCATIONS_OPENCL, HC_CHECK_SPIRV_OPENCL },
-		             1,
-		             opencl_cmd != NULL && strstr(opencl_cmd, "{spirv}") != NULL ? 2 : 1 };
+	check_set opencl = { { HC_CHECK_CONFORMANCE_OPENCL }, { HC_CHECK_LOCATIONS_OPENCL }, 1, 1 };
 	int rc = 0;
 
+	/* the files a command leaves beside its object each add their check */
+	if (opencl_cmd != NULL && strstr(opencl_cmd, "{spirv}") != NULL)
+		opencl.alone[opencl.nalone++] = HC_CHECK_SPIRV_OPENCL;
+	if (opencl_cmd != NULL && strstr(opencl_cmd, "{visa}") != NULL)
+		opencl.alone[opencl.nalone++] = HC_CHECK_VISA_OPENCL;
 	memset(plan, 0, sizeof *plan);
 	if (p->role[HC_ROLE_EVALUATE] != NULL) {
 		rc |= add_kind(plan, suite, "expr", ".case", "expr", ".out", HC_ROLE_EVALUATE,

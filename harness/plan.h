@@ -17,8 +17,9 @@
 #define HC_CHECK_SPIRV_OPENCL "compile-opencl/spirv"
 #define HC_CHECK_WATCH_OPENCL "compile-opencl/watch"
 #define HC_CHECK_WATCH_SPIRV "compile-spirv/watch"
+#define HC_CHECK_VISA_OPENCL "compile-opencl/visa"
 
-#define HC_MAX_CHECKS 4  /* checks of one job: an OpenCL compiler's four */
+#define HC_MAX_CHECKS 5  /* checks of one job: an OpenCL compiler's five */
 
 typedef struct hc_job {
 	char *case_id;       /* "expr/arith-abs" */

@@ -21,7 +21,8 @@ static const char *const role_names[HC_ROLE_COUNT] = {
 };
 
 const char *const hc_placeholders[] = {
-	"in", "out", "scratch", "spirv", "harness", "hdref", "encoding", "profile_dir", NULL
+	"in", "out", "scratch", "spirv", "harness", "hdref", "encoding", "profile_dir", "visa",
+	"gen", NULL
 };
 
 const char *hc_role_name(hc_role r)
@@ -227,7 +228,8 @@ static int check_placeholders(reader *r, const char *v)
 			char tok[80];
 			snprintf(tok, sizeof tok, "%.*s", (int)(n + 2 < 70 ? n + 2 : 70), p);
 			return bad(r, "unknown placeholder (the placeholders are {in} {out} {scratch} "
-			              "{spirv} {harness} {hdref} {encoding} {profile_dir}): ", tok);
+			              "{spirv} {visa} {gen} {harness} {hdref} {encoding} {profile_dir}): ",
+			           tok);
 		}
 	}
 	return 0;
@@ -238,7 +240,8 @@ static int check_placeholders(reader *r, const char *v)
  * the profile mean anything in it. */
 static int add_version(reader *r, const char *v)
 {
-	static const char *const per_job[] = { "{in}", "{out}", "{scratch}", "{spirv}" };
+	static const char *const per_job[] = { "{in}", "{out}", "{scratch}", "{spirv}", "{visa}",
+		                               "{gen}" };
 	hc_profile *p = r->p;
 	char **grown;
 

@@ -75,18 +75,22 @@ static void on_signal(int sig)
 /* The template with each placeholder (hc_placeholders) replaced by its
  * quoted value; the profile's reader has refused any other. {spirv} is
  * where a compile-opencl command leaves the SPIR-V module it made on the
- * way, if it makes one: OUT.spv (judge.c reads it there); {profile_dir}
+ * way, if it makes one: OUT.spv (judge.c reads it there); {visa} and
+ * {gen} where it leaves its vISA debug information and the Gen code that
+ * maps into (OUT.visa, OUT.gen); {profile_dir}
  * the profile's directory, so an adapter beside it needs no absolute path. */
 static char *expand(const runner *r, const char *tmpl, hd_profile enc, const char *in,
                     const char *out, const char *scratch)
 {
-	char harness[4200], spirv[4500], pdir[PATH_MAX];
-	const char *values[8];
+	char harness[4200], spirv[4500], visa[4500], gen[4500], pdir[PATH_MAX];
+	const char *values[10];
 	hd_buf b;
 	char *s;
 
 	snprintf(harness, sizeof harness, "%s/harness", r->o->suite);
 	snprintf(spirv, sizeof spirv, "%s.spv", out);
+	snprintf(visa, sizeof visa, "%s.visa", out);
+	snprintf(gen, sizeof gen, "%s.gen", out);
 	if (realpath(r->profile.dir, pdir) == NULL)
 		snprintf(pdir, sizeof pdir, "%s", r->profile.dir);
 	values[0] = in;
@@ -97,6 +101,8 @@ static char *expand(const runner *r, const char *tmpl, hd_profile enc, const cha
 	values[5] = r->o->hdref;
 	values[6] = hd_profile_name(enc);
 	values[7] = pdir;
+	values[8] = visa;
+	values[9] = gen;
 	hd_buf_init(&b);
 	while (*tmpl) {
 		size_t i = 0, n = 0;

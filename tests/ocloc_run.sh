@@ -2,7 +2,7 @@
 # The ocloc-skl profile (Intel's offline compiler, IGC) run for real on
 # slices of the corpus, asserting the findings docs/findings.md gives for it:
 # its kernels' locations decode in the intel-gt profile, a plain kernel holds
-# every source fact, a C enumeration gets DW_AT_enum_class, IGC's own SPIR-V
+# every source fact and its vISA debug information breaks no rule, a C enumeration gets DW_AT_enum_class, IGC's own SPIR-V
 # has a DebugSource whose Text is DebugInfoNone, the DebugInfo 1.00 set is
 # declared not supported, and ocloc aborting is a crash.
 # Prints TAP version 13; skips without ocloc.
@@ -35,7 +35,8 @@ point "ocloc-skl compiles OpenCL C kernels to outcomes, with TAP that parses"
 expect_result opencl/call.cl compile-opencl/locations "$tmp/call" pass
 expect_result opencl/call.cl compile-opencl/conformance "$tmp/call" pass
 expect_result opencl/gen-enum.cl compile-opencl/locations "$tmp/enum" pass
-point "IGC's DWARF decodes in intel-gt and holds a plain kernel's source facts"
+expect_result opencl/call.cl compile-opencl/visa "$tmp/call" pass
+point "IGC's DWARF decodes in intel-gt, holds a plain kernel's source facts, and its vISA debug information breaks no rule"
 
 expect_result opencl/gen-typedef-enum.cl compile-opencl/conformance "$tmp/enum" fail 'enum_class true'
 point "a C enumeration gets DW_AT_enum_class"

@@ -6,13 +6,14 @@
 # kernel's debug ELF (`*_entry_*.elf`, DWARF 4 with DW_OP_INTEL_*), its vISA
 # debug information (`*_entry_*.dbg`) and, for OpenCL C, the SPIR-V its own
 # front end made. OUT is the kernel's debug ELF; SPIRV, when given, gets
-# IGC's module. A kernel source with more than one kernel is refused: IGC
-# writes one debug ELF per kernel, and a candidate gives one object.
+# IGC's module, VISA the vISA debug information and GEN the kernel's Gen
+# code it maps into. A kernel source with more than one kernel is refused:
+# IGC writes one debug ELF per kernel, and a candidate gives one object.
 #
-# usage: ocloc.sh DEVICE IN OUT SCRATCH SPIRV|- [OCLOC-OPTIONS...]
+# usage: ocloc.sh DEVICE IN OUT SCRATCH SPIRV|- VISA|- GEN|- [OCLOC-OPTIONS...]
 set -eu
-device=$1 in=$2 out=$3 scratch=$4 spirv=$5
-shift 5
+device=$1 in=$2 out=$3 scratch=$4 spirv=$5 visa=$6 gen=$7
+shift 7
 dir=$scratch/ocloc
 rm -rf "$dir"
 mkdir -p "$dir"
@@ -42,6 +43,11 @@ if [ "$#" -ne 1 ] || [ ! -f "$1" ]; then
 	exit 1
 fi
 cp "$1" "$out"
+elf=$1
+if [ "$visa" != - ]; then
+	cp "${elf%.elf}.dbg" "$visa"
+	[ "$gen" = - ] || cp "${elf%.elf}.dat" "$gen"
+fi
 if [ "$spirv" != - ]; then
 	set -- "$dir"/k_*.spv
 	[ -f "$1" ] || { echo "ocloc: no SPIR-V module k_*.spv in $dir" >&2; exit 1; }
