@@ -335,6 +335,16 @@ reference_tables() {
 		LC_ALL=C sort -t '|' -k3,3nr
 }
 
+# table_head CELLS RULE: a Markdown table's header, CELLS and then one
+# column per outcome, over RULE and the outcomes' right-aligned rules.
+table_head() {
+	printf '%s' "$1"
+	for o in $OUTCOMES; do printf ' %s |' "$o"; done
+	printf '\n%s' "$2"
+	for o in $OUTCOMES; do printf -- '---:|'; done
+	echo
+}
+
 # The producers' tables from counts.tsv (producer, kernels, judged, check,
 # outcome, count) and skipped.tsv (producer, reason).
 producer_tables() {
@@ -344,11 +354,7 @@ producer_tables() {
 	echo "Per producer: the field kernels (the cases of the scratch suite), those with at"
 	echo "least one result, and the results by outcome (hdcts run, docs/harness.md)."
 	echo
-	printf '| producer | kernels | judged | results |'
-	for o in $OUTCOMES; do printf ' %s |' "$o"; done
-	printf '\n|---|---:|---:|---:|'
-	for o in $OUTCOMES; do printf -- '---:|'; done
-	echo
+	table_head '| producer | kernels | judged | results |' '|---|---:|---:|---:|'
 	awk -F "$tab" -v outcomes="$OUTCOMES" '
 		{ if (!($1 in k)) order[++n] = $1; k[$1] = $2; j[$1] = $3; t[$1] += $6; c[$1, $5] += $6 }
 		END {
@@ -366,11 +372,7 @@ producer_tables() {
 	echo
 	echo "### Per check"
 	echo
-	printf '| producer | check | results |'
-	for o in $OUTCOMES; do printf ' %s |' "$o"; done
-	printf '\n|---|---|---:|'
-	for o in $OUTCOMES; do printf -- '---:|'; done
-	echo
+	table_head '| producer | check | results |' '|---|---|---:|'
 	awk -F "$tab" -v outcomes="$OUTCOMES" '
 		{ key = $1 "\t" $4; if (!(key in t)) order[++n] = key; t[key] += $6; c[key, $5] += $6 }
 		END {
