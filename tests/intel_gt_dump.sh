@@ -44,6 +44,63 @@ if [ -n "$elf" ]; then
 fi
 point "the dump of IGC's object is read in intel-gt and decodes its locations"
 
+# Optimised, IGC writes location lists in .debug_loc (DWARF 4 2.6.2),
+# which the dump reads from the section's bytes (docs/dwarf-dump.md,
+# "Lists").
+(cd "$tmp" && IGC_ShaderDumpEnable=1 IGC_DumpToCustomDir="$tmp/dump2" \
+	ocloc compile -file k.cl -device skl -options "-g" -output k2 \
+	>"$tmp/ocloc2.log" 2>&1) || { echo "ocloc -O2 failed:"; cat "$tmp/ocloc2.log"; } >>"$tmp/why"
+elf2=$(ls "$tmp"/dump2/*simd*_entry_*.elf 2>/dev/null | head -n 1)
+if [ -n "$elf2" ]; then
+	"$hdref" dump "$elf2" >"$tmp/dump2.txt" 2>"$tmp/dump2.err" ||
+		{ echo "hdref dump failed:"; cat "$tmp/dump2.err"; } >>"$tmp/why"
+	grep -A1 'DW_AT_location loclist$' "$tmp/dump2.txt" | grep -q '^ *\[+0x[0-9a-f]*, +0x[0-9a-f]*) DW_OP_' ||
+		{ echo "no decoded .debug_loc entry in:"; head -n 60 "$tmp/dump2.txt"; } >>"$tmp/why"
+else
+	echo "ocloc wrote no optimised debug ELF under $tmp/dump2" >>"$tmp/why"
+fi
+point "an optimised kernel's .debug_loc lists are decoded"
+
+# damage_loc ELF OUT WHAT: a copy of ELF with its .debug_loc damaged: "len"
+# sets the first entry's expression length to 0xffff, "size" cuts the
+# section to 4 bytes in its header. ELF64 little-endian, as IGC writes.
+damage_loc() {
+	perl -e '
+		my ($in, $out, $what) = @ARGV;
+		open(my $f, "<:raw", $in) or die; local $/; my $b = <$f>; close $f;
+		my ($shoff) = unpack("Q<", substr($b, 0x28, 8));
+		my ($shentsize, $shnum, $shstrndx) = unpack("S<S<S<", substr($b, 0x3a, 6));
+		my $strtab = unpack("Q<", substr($b, $shoff + $shstrndx * $shentsize + 0x18, 8));
+		for my $i (0 .. $shnum - 1) {
+			my $h = $shoff + $i * $shentsize;
+			my $name = unpack("L<", substr($b, $h, 4));
+			my $s = substr($b, $strtab + $name, 11);
+			next unless $s eq ".debug_loc\0";
+			my $off = unpack("Q<", substr($b, $h + 0x18, 8));
+			if ($what eq "len") { substr($b, $off + 16, 2) = pack("S<", 0xffff); }
+			else { substr($b, $h + 0x20, 8) = pack("Q<", 4); }
+		}
+		open(my $o, ">:raw", $out) or die; print $o $b; close $o;
+	' "$1" "$2" "$3"
+}
+
+if [ -n "$elf2" ]; then
+	for what in len size; do
+		damage_loc "$elf2" "$tmp/bad-$what.elf" "$what"
+		"$hdref" dump "$tmp/bad-$what.elf" >"$tmp/bad.txt" 2>"$tmp/bad.err"
+		status=$?
+		broken="a list"
+		[ "$what" = len ] && broken="an expression"
+		if [ "$status" != 2 ] ||
+		   ! grep -q "\.debug_loc offset 0x[0-9a-f]*: $broken that runs past the end of the section" "$tmp/bad.err"; then
+			{ echo "damaged .debug_loc ($what): exit $status, want 2 naming the offset:"
+			  cat "$tmp/bad.err"; } >>"$tmp/why"
+		fi
+		[ -s "$tmp/bad.txt" ] && echo "damaged .debug_loc ($what): a half dump on stdout" >>"$tmp/why"
+	done
+fi
+point "a .debug_loc entry past the section's end is an error naming its offset, with nothing printed"
+
 # an AMDGPU object of the corpus stays in the extension's profile
 obj=$tmp/a.o
 "$hdref" lower "$src/cases/spirv/di100-DebugCompilationUnit-valid.spvasm" -o "$obj" \

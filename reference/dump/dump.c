@@ -190,6 +190,7 @@ void dd_close(dd_ctx *c)
 {
 	dd_free_units(c);
 	free(c->funcs);
+	hd_buf_free(&c->loc_file);
 	if (c->err != NULL)
 		dwarf_dealloc_error(c->dbg, c->err);
 	dwarf_finish(c->dbg, NULL);

@@ -282,15 +282,20 @@ static int put_address(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out
 	return 0;
 }
 
+/* DWARF 2 and 3 put expressions in blocks; so does IGC's DWARF 4
+ * (docs/intel-gt.md) */
+int dd_block_is_expr(dd_ctx *c, const dd_die *d, const dd_attr *a)
+{
+	return (d->unit->version <= 3 || c->intel_gt) && takes_expression(c, a->at);
+}
+
 static int put_block(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out)
 {
 	Dwarf_Block *b = NULL;
 
 	if (dwarf_formblock(a->a, &b, &c->err) != DW_DLV_OK)
 		return dd_lib_fail(c, "a block");
-	/* DWARF 2 and 3 put expressions in blocks; so does IGC's DWARF 4
-	 * (docs/intel-gt.md) */
-	if ((d->unit->version <= 3 || c->intel_gt) && takes_expression(c, a->at)) {
+	if (dd_block_is_expr(c, d, a)) {
 		hd_buf_printf(out, "exprloc ");
 		dd_put_expr(c, b->bl_data, (size_t)b->bl_len, out);
 	} else {

@@ -91,6 +91,10 @@ typedef struct dd_ctx {
 	size_t nfuncs;
 	int loading;                   /* hd_dwarf_load: lists keep raw expressions, no text */
 	int intel_gt;                  /* an EM_INTELGT object: enc.profile is intel-gt */
+	int loc_loaded;                /* dump_loc.c: the file read for its .debug_loc */
+	hd_buf loc_file;
+	const uint8_t *loc_sec;        /* .debug_loc in loc_file; NULL: none */
+	size_t loc_len;
 } dd_ctx;
 
 /* dump.c: opens path through libdwarf (0; 1 when it has no debug info,
@@ -130,6 +134,8 @@ void dd_put_string(hd_buf *out, const char *s);
 int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
                  int indent, hd_buf *out);
 void dd_put_attr_name(dd_ctx *c, Dwarf_Half at, hd_buf *out);
+/* Whether a's block (DW_FORM_block*) holds an expression, not bytes. */
+int dd_block_is_expr(dd_ctx *c, const dd_die *d, const dd_attr *a);
 /* An unsigned value, an index or a section offset (DW_FORM_sec_offset,
  * which dwarf_formudata refuses): 0, or -1 after dd_lib_fail. */
 int dd_form_uvalue(dd_ctx *c, const dd_attr *a, Dwarf_Unsigned *v, const char *what);
@@ -163,6 +169,11 @@ typedef struct dd_entries {
  * .debug_ranges). */
 int dd_read_list(dd_ctx *c, const dd_die *d, const dd_attr *a, int loc, dd_entries *e);
 void dd_free_entries(dd_entries *e);
+/* Appends an entry; with has_expr, its text too unless c->loading. */
+int dd_push_entry(dd_ctx *c, dd_entries *e, int is_default, uint64_t begin,
+                  uint64_t end, const uint8_t *expr, size_t len, int has_expr);
+/* dump_loc.c: a DWARF 2-4 .debug_loc list, read from the section's bytes. */
+int dd_read_loc(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entries *e);
 int dd_put_loclist(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent,
                    hd_buf *out);
 int dd_put_ranges(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent,

@@ -14,8 +14,8 @@
 
 #include "dump_impl.h"
 
-static int push_entry(dd_ctx *c, dd_entries *e, int is_default, uint64_t begin,
-                      uint64_t end, const uint8_t *expr, size_t len, int has_expr)
+int dd_push_entry(dd_ctx *c, dd_entries *e, int is_default, uint64_t begin,
+                  uint64_t end, const uint8_t *expr, size_t len, int has_expr)
 {
 	dd_entry *x;
 
@@ -209,23 +209,23 @@ static int read_loclists(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entrie
 		case DW_LLE_startx_endx:
 			if ((rc = addr_of_index(c, d, op1, &b)) == 0 &&
 			    (rc = addr_of_index(c, d, op2, &x)) == 0)
-				rc = push_entry(c, e, 0, b, x, expr, elen, 1);
+				rc = dd_push_entry(c, e, 0, b, x, expr, elen, 1);
 			break;
 		case DW_LLE_startx_length:
 			if ((rc = addr_of_index(c, d, op1, &b)) == 0)
-				rc = push_entry(c, e, 0, b, b + op2, expr, elen, 1);
+				rc = dd_push_entry(c, e, 0, b, b + op2, expr, elen, 1);
 			break;
 		case DW_LLE_offset_pair:
-			rc = push_entry(c, e, 0, base + op1, base + op2, expr, elen, 1);
+			rc = dd_push_entry(c, e, 0, base + op1, base + op2, expr, elen, 1);
 			break;
 		case DW_LLE_default_location:
-			rc = push_entry(c, e, 1, 0, 0, expr, elen, 1);
+			rc = dd_push_entry(c, e, 1, 0, 0, expr, elen, 1);
 			break;
 		case DW_LLE_start_end:
-			rc = push_entry(c, e, 0, op1, op2, expr, elen, 1);
+			rc = dd_push_entry(c, e, 0, op1, op2, expr, elen, 1);
 			break;
 		case DW_LLE_start_length:
-			rc = push_entry(c, e, 0, op1, op1 + op2, expr, elen, 1);
+			rc = dd_push_entry(c, e, 0, op1, op1 + op2, expr, elen, 1);
 			break;
 		default:
 			return hd_fail(c->st, HD_BAD_INPUT, "bad-loclist", 0,
@@ -244,11 +244,6 @@ int dd_put_loclist(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent, hd_
 	int rc;
 
 	hd_buf_printf(out, "loclist");
-	if (d->unit->version < 5) {
-		/* .debug_loc: libdwarf offers no raw expression bytes for it */
-		hd_buf_printf(out, " (DWARF %u .debug_loc: not decoded)", (unsigned)d->unit->version);
-		return 0;
-	}
 	rc = dd_read_list(c, d, a, 1, &e);
 	if (rc == 0)
 		rc = print_entries(c, d, &e, indent, out);
@@ -285,7 +280,7 @@ static int read_rnglists(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entrie
 			rc = hd_fail(c->st, HD_BAD_INPUT, "bad-rnglist", 0,
 			             ".debug_rnglists: an address index outside .debug_addr");
 		else
-			rc = push_entry(c, e, 0, lo, hi, NULL, 0, 0);
+			rc = dd_push_entry(c, e, 0, lo, hi, NULL, 0, 0);
 	}
 	dwarf_dealloc_rnglists_head(head);
 	return rc;
@@ -311,7 +306,7 @@ static int read_ranges(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entries 
 		if (r[i].dwr_type == DW_RANGES_ADDRESS_SELECTION)
 			base = r[i].dwr_addr2;
 		else if (r[i].dwr_type == DW_RANGES_ENTRY)
-			rc = push_entry(c, e, 0, base + r[i].dwr_addr1, base + r[i].dwr_addr2,
+			rc = dd_push_entry(c, e, 0, base + r[i].dwr_addr1, base + r[i].dwr_addr2,
 			                NULL, 0, 0);
 	}
 	dwarf_ranges_dealloc(c->dbg, r, n);
@@ -333,11 +328,7 @@ int dd_put_ranges(dd_ctx *c, const dd_die *d, const dd_attr *a, int indent, hd_b
 
 int dd_read_list(dd_ctx *c, const dd_die *d, const dd_attr *a, int loc, dd_entries *e)
 {
-	if (loc && d->unit->version < 5)
-		return hd_fail(c->st, HD_BAD_INPUT, "bad-loclist", 0,
-		               "DWARF %u .debug_loc: libdwarf gives no raw expressions for it",
-		               (unsigned)d->unit->version);
 	if (loc)
-		return read_loclists(c, d, a, e);
+		return d->unit->version >= 5 ? read_loclists(c, d, a, e) : dd_read_loc(c, d, a, e);
 	return d->unit->version >= 5 ? read_rnglists(c, d, a, e) : read_ranges(c, d, a, e);
 }

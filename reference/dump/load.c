@@ -132,7 +132,7 @@ static int load_constant(loader *L, const dd_attr *a, hd_die *h)
 	return hd_die_udata(L->u, h, a->at, (uint64_t)v) != 0 ? oom(L) : 0;
 }
 
-static int load_bytes(loader *L, const dd_attr *a, hd_die *h)
+static int load_bytes(loader *L, const dd_die *d, const dd_attr *a, hd_die *h)
 {
 	Dwarf_Unsigned len;
 	Dwarf_Ptr bytes;
@@ -147,7 +147,7 @@ static int load_bytes(loader *L, const dd_attr *a, hd_die *h)
 	if (dwarf_formblock(a->a, &b, &L->c->err) != DW_DLV_OK)
 		return dd_lib_fail(L->c, "a block");
 	/* DWARF 2-3 location blocks are expressions (the dump reads them so) */
-	rc = a->cls == DW_FORM_CLASS_EXPRLOC
+	rc = a->cls == DW_FORM_CLASS_EXPRLOC || dd_block_is_expr(L->c, d, a)
 	             ? hd_die_expr(L->u, h, a->at, b->bl_data, (size_t)b->bl_len)
 	             : hd_die_block(L->u, h, a->at, b->bl_data, (size_t)b->bl_len);
 	dwarf_dealloc(L->c->dbg, b, DW_DLA_BLOCK);
@@ -173,7 +173,7 @@ static int load_attr(loader *L, const dd_die *d, const dd_attr *a, hd_die *h)
 		return load_constant(L, a, h);
 	case DW_FORM_CLASS_BLOCK:
 	case DW_FORM_CLASS_EXPRLOC:
-		return load_bytes(L, a, h);
+		return load_bytes(L, d, a, h);
 	case DW_FORM_CLASS_FLAG:
 		if (dwarf_formflag(a->a, &flag, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "a flag");

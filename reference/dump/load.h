@@ -22,8 +22,9 @@ typedef struct hd_dwarf_units {
  * joined with their directories as the dump prints them: a relative
  * directory stays relative). profile says how the expressions are
  * encoded. An object with no debug info loads as no units. Errors:
- * HD_BAD_INPUT (not ELF, malformed DWARF, a reference to another unit, a
- * DWARF 2-4 .debug_loc list), HD_NO_MEMORY. Nothing is kept on error. */
+ * HD_BAD_INPUT (not ELF, malformed DWARF, a reference to another unit),
+ * HD_NO_MEMORY. Nothing is kept on error. An Intel GPU object is read in
+ * intel-gt whatever profile says (docs/intel-gt.md). */
 int hd_dwarf_load(const char *path, hd_profile profile, hd_dwarf_units *out, hd_status *st);
 void hd_dwarf_units_free(hd_dwarf_units *u);
 
