@@ -9,11 +9,11 @@
 
 #include "conform.h"
 #include "dump/dump.h"
+#include "intelgt/claims.h"
 #include "spirv/spirv.h"
 #include "util/file.h"
 #include "visa/gen_code.h"
 #include "visa/visa.h"
-#include "util/file.h"
 
 #define MAX_OUTPUT ((size_t)64 << 20)
 #define MAX_DIFF   ((size_t)64 << 10)
@@ -327,11 +327,13 @@ static int judge_spirv(const char *out, hc_result *r)
 
 /* compile-opencl/visa: the vISA debug information the command left at
  * {visa} must break no rule (docs/visa.md), checked against the Gen code at
- * {gen} when it left that too. */
+ * {gen} when it left that too, and against the object's DWARF
+ * (visa-dwarf-register). */
 static int judge_visa(const char *out, hc_result *r)
 {
 	char path[4200], count[24];
-	hd_visa_options o = { 0, 0, NULL };
+	hd_visa_options o = { 0, 0, NULL, NULL };
+	hd_gt_claims claims = { 0 };
 	hd_visa_findings fs = { 0 };
 	hd_visa_file *f = NULL;
 	hd_gen_code code = { NULL, 0 };
@@ -355,6 +357,12 @@ static int judge_visa(const char *out, hc_result *r)
 		o.code = &code;
 		hd_buf_reset(&bytes);
 	}
+	if (hd_gt_claims_of_object(out, &claims, &st) != 0) {
+		hd_gen_code_free(&code);
+		hd_buf_free(&bytes);
+		return set_reason(r, HC_FAIL, "the object's DWARF does not read: %s%s", st.msg, "");
+	}
+	o.claims = &claims;
 	snprintf(path, sizeof path, "%s.visa", out);
 	if (hd_read_file(path, HD_VISA_MAX_FILE, &bytes, &st) != 0 ||
 	    hd_visa_read(bytes.data, bytes.len, &f, &st) != 0) {
@@ -372,6 +380,7 @@ static int judge_visa(const char *out, hc_result *r)
 	}
 	hd_visa_findings_free(&fs);
 	hd_visa_free(f);
+	hd_gt_claims_free(&claims);
 	hd_gen_code_free(&code);
 	hd_buf_free(&bytes);
 	hd_buf_free(&text);

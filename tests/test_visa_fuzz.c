@@ -144,7 +144,7 @@ static void put_object(hd_buf *b, uint32_t reloc, uint16_t nintervals)
 
 static void test_scale(void)
 {
-	hd_visa_options o = { 0, 0, NULL };
+	hd_visa_options o = { 0, 0, NULL, NULL };
 	hd_visa_findings fs = { 0 };
 	hd_visa_file *f = NULL;
 	hd_status st;

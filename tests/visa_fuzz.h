@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "intelgt/claims.h"
 #include "visa/gen_code.h"
 #include "visa/visa.h"
 
@@ -37,7 +38,7 @@ static inline int visa_fuzz_validate(const hd_visa_file *f, const hd_visa_option
  * for the tests that try every value of every byte. */
 static inline int visa_fuzz_read(const uint8_t *data, size_t size)
 {
-	hd_visa_options unknown = { 0, 0, NULL };
+	hd_visa_options unknown = { 0, 0, NULL, NULL };
 	hd_visa_file *f;
 	hd_status st;
 	int rc;
@@ -52,7 +53,14 @@ static inline int visa_fuzz_read(const uint8_t *data, size_t size)
 
 static inline int visa_fuzz_one(const uint8_t *data, size_t size)
 {
-	hd_visa_options unknown = { 0, 0, NULL }, known = { 1, 0x400, NULL }, code = { 0, 0, NULL };
+	/* DWARF register claims in and past the code, so that mutated maps and
+	 * intervals meet visa-dwarf-register's join too */
+	static hd_gt_claim claim_v[] = {
+		{ "x", 0, 0x400, 1, 0 }, { "y", 0x20, 0x60, 12, 8 }, { "z", 0x10000, 0x10010, 2, 0 }
+	};
+	hd_gt_claims claims = { claim_v, 3, 3, 0, 0, 0, 0, 0, 0 };
+	hd_visa_options unknown = { 0, 0, NULL, NULL }, known = { 1, 0x400, NULL, &claims },
+	                code = { 0, 0, NULL, NULL };
 	hd_gen_code g = { NULL, 0 };
 	hd_visa_file *f;
 	hd_status st;

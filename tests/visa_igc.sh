@@ -9,6 +9,12 @@
 #   - each dump assembles back into the .dbg, byte for byte;
 #   - the instruction starts hdref finds in the .dat are iga64's (with
 #     iga64), and every Gen offset is one (visa-gen-instruction);
+#   - the kernel's DWARF (the .elf beside it) is held against the live
+#     intervals (visa-dwarf-register) for every kernel; IGC breaks that
+#     rule (docs/findings.md, "ocloc-skl"), so the counts are printed, and
+#     a kernel with no disagreement is made to disagree on purpose: its
+#     variables moved to other registers in the vISA tables must break
+#     exactly visa-dwarf-register, once for each location in them;
 #   - for DG2, IGC 1.0.12504 saves r6 across the call of call.cl at
 #     be_fp+2048, outside the frame: exactly visa-memory-range.
 # A kernel ocloc crashes on is a SKIP point with its exit status, counted
@@ -50,19 +56,42 @@ rule_ids() {
 	sed -n 's/^offset 0x[0-9a-f]* [^:]*: \(visa-[a-z-]*\): .*/\1/p' "$1" | sort -u
 }
 
-# check DBG ALLOWED: hdref visa with the code size of DBG's .dat; the rule
-# ids it reports must be among ALLOWED (a space-separated list, may be
-# empty), and its dump must assemble back into DBG. Appends to $tmp/why.
+# check DBG ALLOWED: hdref visa with the code size of DBG's .dat and the
+# DWARF of its .elf; the rule ids it reports must be among ALLOWED (a
+# space-separated list, may be empty), and its dump must assemble back into
+# DBG. Appends to $tmp/why; counts the DWARF's GRF locations in $claims,
+# those visa-dwarf-register finds in $disagree, and remembers in $clean the
+# first .dbg with locations and no disagreement.
 check() {
 	dat=${1%.dbg}.dat
+	elf=${1%.dbg}.elf
 	code=""
+	dwarf=""
 	[ -f "$dat" ] && code="--code $dat"
-	# shellcheck disable=SC2086 # code is two words or none
-	"$hdref" visa $code "$1" >"$tmp/out" 2>"$tmp/err"
+	[ -f "$elf" ] && dwarf="--dwarf $elf"
+	# shellcheck disable=SC2086 # code and dwarf are two words or none
+	"$hdref" visa $code $dwarf "$1" >"$tmp/out" 2>"$tmp/err"
 	status=$?
 	if [ "$status" -gt 1 ]; then
 		{ echo "hdref visa $1 exited with $status"; cat "$tmp/err"; } >>"$tmp/why"
 		return
+	fi
+	if [ -n "$dwarf" ]; then
+		c=$(sed -n 's/^dwarf: \([0-9]*\) GRF locations checked.*/\1/p' "$tmp/out")
+		d=$(grep -ac ': visa-dwarf-register: ' "$tmp/out")
+		if [ -z "$c" ]; then
+			echo "${1##*/}: no DWARF cross-check line" >>"$tmp/why"
+			c=0
+		fi
+		claims=$((claims + c))
+		disagree=$((disagree + d))
+		[ "$d" -gt 0 ] && disagreeing=$((disagreeing + 1))
+		if [ -z "$clean" ] && [ "$c" -gt 0 ] && [ "$d" = 0 ]; then
+			clean=$tmp/clean.dbg
+			cp "$1" "$clean"
+			cp "$elf" "$tmp/clean.elf"
+			cp "$dat" "$tmp/clean.dat"
+		fi
 	fi
 	for id in $(rule_ids "$tmp/out"); do
 		case " $2 " in
@@ -95,6 +124,9 @@ same_instructions() {
 corpus() {
 	crashed=0
 	files=0
+	claims=0
+	disagree=0
+	disagreeing=0
 	for k in "$src"/cases/opencl/*.cl; do
 		name=${k##*/}
 		name=${name%.cl}
@@ -124,12 +156,46 @@ corpus() {
 		rm -rf "$dir"
 	done
 	echo "# $1: $files .dbg files; ocloc crashed on $crashed kernels"
+	echo "# $1: $claims DWARF GRF locations checked against the live intervals;" \
+		"$disagree disagree (visa-dwarf-register), in $disagreeing files"
+	n=$((n + 1))
+	if [ "$claims" -gt 0 ]; then
+		echo "ok $n - $1: the DWARF cross-check ran on every kernel's DWARF"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n - $1: the DWARF cross-check found no GRF location to check"
+	fi
+}
+
+# moved_registers: the clean file's vISA variables at the register of its
+# first DWARF location moved 128 registers up (a valid GRF number still);
+# every location there must now break visa-dwarf-register, and no other
+# rule may break.
+moved_registers() {
+	"$hdref" visa --code "$tmp/clean.dat" --dwarf "$tmp/clean.elf" "$clean" >"$tmp/out" 2>>"$tmp/why"
+	reg=$(sed -n "s/^dwarf r\([0-9]*\)\.\([0-9]*\) .*/\1/p" "$tmp/out" | head -n 1)
+	want=$(grep -c "^dwarf r$reg\." "$tmp/out")
+	"$hdref" visa "$clean" | sed "s/ general r$reg\./ general r$((reg + 128))./" >"$tmp/moved.txt"
+	"$hdref" visa-asm "$tmp/moved.txt" -o "$tmp/moved.dbg" 2>>"$tmp/why"
+	"$hdref" visa --code "$tmp/clean.dat" --dwarf "$tmp/clean.elf" "$tmp/moved.dbg" >"$tmp/out" 2>>"$tmp/why"
+	got=$(grep -ac ': visa-dwarf-register: ' "$tmp/out")
+	if [ "$(rule_ids "$tmp/out")" != visa-dwarf-register ] || [ "$got" != "$want" ]; then
+		{ echo "r$reg moved to r$((reg + 128)): $got visa-dwarf-register findings, want $want; rules:"
+		  rule_ids "$tmp/out"; } >>"$tmp/why"
+	fi
 }
 
 echo "TAP version 13"
 echo "# IGC ${igc:-(version unknown)}"
-corpus -O0 "-g -cl-opt-disable -cl-std=CL2.0" ""
-corpus -O2 "-g -cl-std=CL2.0" "visa-interval-order"
+clean=
+corpus -O0 "-g -cl-opt-disable -cl-std=CL2.0" "visa-dwarf-register"
+corpus -O2 "-g -cl-std=CL2.0" "visa-interval-order visa-dwarf-register"
+if [ -n "$clean" ]; then
+	moved_registers
+else
+	echo "no kernel's DWARF agreed with its live intervals" >>"$tmp/why"
+fi
+point "variables moved to other registers in the vISA tables break visa-dwarf-register, once per DWARF location there"
 
 # The DG2 caller-save finding of IGC 1.0.12504 (docs/visa.md).
 case $igc in

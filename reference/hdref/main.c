@@ -54,7 +54,7 @@ static const hd_command commands[] = {
 	  hd_cmd_target },
 	{ "remote", "", "evaluate over the target protocol on stdin and stdout", hd_cmd_remote },
 	{ "visa", "FILE...",
-	  "print IGC's vISA debug information and its broken rules (--code F, --gen-size N, --rules)",
+	  "print IGC's vISA debug information and its broken rules (--code F, --gen-size N, --dwarf ELF, --rules)",
 	  hd_cmd_visa },
 	{ "visa-asm", "TEXT -o OUT", "assemble the text form of vISA debug information",
 	  hd_cmd_visa_asm },

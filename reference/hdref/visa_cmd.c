@@ -1,7 +1,8 @@
 /* hdref visa and hdref visa-asm: vISA debug information (docs/visa.md).
  *
- * `hdref visa [--gen-size N | --code FILE] FILE...` prints each file's
- * canonical dump, what it knows of the code size, then the broken rules;
+ * `hdref visa [--gen-size N | --code FILE] [--dwarf ELF] FILE...` prints
+ * each file's canonical dump, what it knows of the code size and of the
+ * kernel's DWARF, then the broken rules;
  * exit 0 when no rule is broken, 1 when some is, 2 when a file cannot be
  * read (the offset and field on stderr), 3 when hdref failed. `--rules`
  * lists the rule ids with their sources. `hdref visa-asm TEXT -o OUT`
@@ -11,13 +12,14 @@
 #include <string.h>
 
 #include "commands.h"
+#include "intelgt/claims.h"
 #include "util/file.h"
 #include "visa/gen_code.h"
 #include "visa/visa.h"
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: hdref visa [--gen-size N | --code FILE] FILE...\n"
+	fprintf(stderr, "usage: hdref visa [--gen-size N | --code FILE] [--dwarf ELF] FILE...\n"
 	                "       hdref visa --instructions CODE\n"
 	                "       hdref visa --rules\n");
 	return EXIT_INPUT;
@@ -39,6 +41,21 @@ static int write_out(hd_buf *out)
 static int status_exit(const hd_status *st)
 {
 	return st->kind == HD_BAD_INPUT ? EXIT_INPUT : EXIT_INTERNAL;
+}
+
+/* What visa-dwarf-register holds against the file, one claim a line in
+ * the DWARF's order, and what it leaves out. */
+static void put_claims(const hd_gt_claims *c, hd_buf *out)
+{
+	for (size_t i = 0; i < c->n; i++)
+		hd_buf_printf(out, "dwarf r%u.%u 0x%llx-0x%llx '%s'\n", (unsigned)c->v[i].grf,
+		              (unsigned)c->v[i].byte, (unsigned long long)c->v[i].begin,
+		              (unsigned long long)c->v[i].end, c->v[i].name);
+	hd_buf_printf(out, "dwarf: %zu GRF locations checked (visa-dwarf-register); not "
+	              "checked: %zu in memory or computed, %zu constant or empty, %zu in other "
+	              "registers, %zu not followed, %zu not decodable, %zu without a code "
+	              "range\n", c->n, c->memory, c->value, c->other_reg, c->unknown,
+	              c->undecodable, c->no_range);
 }
 
 /* Reads, dumps and validates one file into out; 0, 1 (rules broken) or an
@@ -67,6 +84,8 @@ static int visa_file(const char *path, const hd_visa_options *o, hd_buf *out)
 		              (unsigned long long)o->code_size);
 	else
 		hd_buf_printf(out, "code size unknown: visa-map-in-code not checked\n");
+	if (o->claims != NULL)
+		put_claims(o->claims, out);
 	broken = hd_visa_validate(f, o, &fs);
 	hd_visa_findings_print(&fs, out);
 	hd_visa_findings_free(&fs);
@@ -127,6 +146,20 @@ static int list_instructions(const char *path)
 	return rc;
 }
 
+/* --dwarf ELF: the kernel's debug ELF, read in intel-gt; the GRFs its
+ * locations name for lane 0 become visa-dwarf-register's claims. */
+static int dwarf_file(const char *path, hd_gt_claims *claims, hd_visa_options *o)
+{
+	hd_status st;
+
+	if (hd_gt_claims_of_object(path, claims, &st) != 0) {
+		fprintf(stderr, "hdref visa: --dwarf %s: %s\n", path, st.msg);
+		return status_exit(&st);
+	}
+	o->claims = claims;
+	return 0;
+}
+
 static int gen_size(const char *arg, hd_visa_options *o)
 {
 	char *end;
@@ -144,8 +177,9 @@ static int gen_size(const char *arg, hd_visa_options *o)
 
 int hd_cmd_visa(int argc, char **argv, int verbose)
 {
-	hd_visa_options o = { 0, 0, NULL };
+	hd_visa_options o = { 0, 0, NULL, NULL };
 	hd_gen_code code = { NULL, 0 };
+	hd_gt_claims claims = { 0 };
 	int status = 0, nfiles = 0, rc;
 	hd_buf out;
 
@@ -162,25 +196,33 @@ int hd_cmd_visa(int argc, char **argv, int verbose)
 	for (int i = 0; i < argc; i++) {
 		if ((strcmp(argv[i], "--gen-size") == 0 || strcmp(argv[i], "--code") == 0) &&
 		    (i + 1 == argc || o.code_size_known))
-			return usage();
-		if (strcmp(argv[i], "--gen-size") == 0)
+			rc = usage();
+		else if (strcmp(argv[i], "--dwarf") == 0 && (i + 1 == argc || o.claims != NULL))
+			rc = usage();
+		else if (strcmp(argv[i], "--gen-size") == 0)
 			rc = gen_size(argv[++i], &o);
 		else if (strcmp(argv[i], "--code") == 0)
 			rc = code_file(argv[++i], &code, &o);
+		else if (strcmp(argv[i], "--dwarf") == 0)
+			rc = dwarf_file(argv[++i], &claims, &o);
 		else if (argv[i][0] == '-')
-			return usage();
+			rc = usage();
 		else
 			rc = 0, nfiles++;
 		if (rc != 0)
-			return rc;
+			break;
 	}
-	if (nfiles == 0) {
+	if (rc == 0 && nfiles == 0)
+		rc = usage();
+	if (rc != 0) {
 		hd_gen_code_free(&code);
-		return usage();
+		hd_gt_claims_free(&claims);
+		return rc;
 	}
 	hd_buf_init(&out);
 	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--gen-size") == 0 || strcmp(argv[i], "--code") == 0) {
+		if (strcmp(argv[i], "--gen-size") == 0 || strcmp(argv[i], "--code") == 0 ||
+		    strcmp(argv[i], "--dwarf") == 0) {
 			i++;
 			continue;
 		}
@@ -195,14 +237,15 @@ int hd_cmd_visa(int argc, char **argv, int verbose)
 			continue;
 		}
 		if (write_out(&out) != 0) {
-			hd_buf_free(&out);
-			return EXIT_INTERNAL;
+			status = EXIT_INTERNAL;
+			break;
 		}
 		if (rc > status)
 			status = rc;
 	}
 	hd_buf_free(&out);
 	hd_gen_code_free(&code);
+	hd_gt_claims_free(&claims);
 	return status;
 }
 

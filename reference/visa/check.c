@@ -459,6 +459,8 @@ size_t hd_visa_validate(const hd_visa_file *f, const hd_visa_options *o, hd_visa
 	unsigned char *ok = f->nobjects ? calloc(f->nobjects, 1) : NULL;
 	placed *v = f->nobjects ? malloc(f->nobjects * sizeof *v) : NULL;
 	size_t nv = 0, before = out->n + out->dropped;
+	size_t nclaims = o->claims ? o->claims->n : 0;
+	unsigned char *claimed = nclaims ? calloc(nclaims, 1) : NULL;
 
 	memset(&c, 0, sizeof c);
 	c.f = f;
@@ -479,14 +481,19 @@ size_t hd_visa_validate(const hd_visa_file *f, const hd_visa_options *o, hd_visa
 		}
 		subs(&c);
 		hd_visa_check_frame(&c);
+		if (claimed && c.ext.known)
+			hd_visa_check_dwarf(&c, claimed);
 		if (v && ok && ok[i] && c.ext.known && c.ext.gen_end > 0)
 			v[nv++] = (placed){ c.obj->reloc, (uint64_t)c.obj->reloc + c.ext.gen_end,
 			                    c.obj->offset, i };
 	}
-	if ((ok == NULL || v == NULL) && f->nobjects)
+	if (((ok == NULL || v == NULL) && f->nobjects) || (claimed == NULL && nclaims))
 		out->dropped++;
 	c.obj = NULL;
 	object_overlap(&c, v, nv);
+	if (claimed)
+		hd_visa_check_dwarf_rest(&c, claimed);
+	free(claimed);
 	free(ok);
 	free(v);
 	return out->n + out->dropped - before;

@@ -4,6 +4,7 @@
 #define HD_VISA_CHECK_IMPL_H
 
 #include "gen_code.h"
+#include "intelgt/claims.h"
 #include "visa.h"
 
 /* What the rest of an object's checks learn from its indexMap: where its
@@ -75,5 +76,10 @@ void hd_visa_check_intervals(hd_visa_ck *c, const hd_visa_intervals *l, int wide
                              const hd_visa_sub *sub, const hd_visa_site *s);
 /* check_loc.c: the object's CallFrameInfo and save tables. */
 void hd_visa_check_frame(hd_visa_ck *c);
+
+/* check_dwarf.c: the DWARF's register claims that start in the object being
+ * checked (its extent known), marking each in done; then those left over. */
+void hd_visa_check_dwarf(hd_visa_ck *c, unsigned char *done);
+void hd_visa_check_dwarf_rest(hd_visa_ck *c, const unsigned char *done);
 
 #endif

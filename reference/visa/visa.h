@@ -175,6 +175,9 @@ typedef struct hd_visa_options {
 	uint64_t code_size;   /* bytes of Gen code the objects were placed in */
 	const struct hd_gen_code *code;  /* the code's instruction starts, or NULL:
 	                                    visa-gen-instruction is checked only then */
+	const struct hd_gt_claims *claims;  /* what the kernel's DWARF says is in
+	                                       which GRF, or NULL: visa-dwarf-register
+	                                       is checked only then */
 } hd_visa_options;
 
 /* Checks every rule; returns how many findings (dropped ones included). */
