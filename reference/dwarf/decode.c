@@ -152,3 +152,22 @@ int hd_decode_expr(const uint8_t *bytes, size_t len, const hd_encoding *enc,
 	*nops = n;
 	return 0;
 }
+
+/* Branch targets must be the start of an operation (DWARF Extensions for
+ * Heterogeneous Debugging, DW_OP_skip and DW_OP_bra), so a binary search
+ * over the decoded offsets, which increase, finds the op or proves none. */
+long hd_op_at(const hd_op *ops, size_t n, uint64_t off)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ops[mid].offset == off)
+			return (long)mid;
+		if (ops[mid].offset < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}

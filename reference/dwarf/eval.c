@@ -382,24 +382,6 @@ static int decode_all(hd_machine *m, const uint8_t *bytes, size_t len,
 	return 0;
 }
 
-/* Index of the op starting at byte off, or -1: branch targets must be the
- * start of an operation (DWARF Extensions for Heterogeneous Debugging, DW_OP_skip and DW_OP_bra). */
-static long find_op(const hd_op *ops, size_t n, uint64_t off)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ops[mid].offset == off)
-			return (long)mid;
-		if (ops[mid].offset < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
-}
-
 static int find_die(hd_machine *m, uint64_t offset, const hd_die_info **die)
 {
 	const hd_cu *cu = m->ctx->cu;
@@ -499,7 +481,7 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 			m->last_op = op->id;
 			if (target == (int64_t)len)
 				break;  /* one past the last operation: complete */
-			next = target < 0 ? -1 : find_op(ops, n, (uint64_t)target);
+			next = target < 0 ? -1 : hd_op_at(ops, n, (uint64_t)target);
 			if (next < 0)
 				return hd_ill(m, "bad-branch-target",
 				              "branch to offset %lld, which is not the start of an operation",

@@ -41,6 +41,10 @@ int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,
 int hd_decode_expr(const uint8_t *bytes, size_t len, const hd_encoding *enc,
                    hd_op **ops, size_t *nops, hd_status *st);
 
+/* The index in ops[0..n) (a decoded expression) of the op that starts at
+ * byte off, or -1 when none does. */
+long hd_op_at(const hd_op *ops, size_t n, uint64_t off);
+
 /* Appends op's encoding. Fails with "not-in-profile" when the profile has no
  * encoding for it, "operand-range" when an operand does not fit its field. */
 int hd_encode_op(hd_buf *out, const hd_op *op, const hd_encoding *enc, hd_status *st);

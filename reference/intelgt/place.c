@@ -129,27 +129,6 @@ static void settle(const machine *m, int stack_value, hd_gt_place *out)
 	}
 }
 
-/* Index of the op at byte off; n for the end of the expression; -1 when
- * off is inside an operation. */
-static long op_at(const hd_op *ops, size_t n, uint64_t off)
-{
-	size_t lo = 0, hi = n;
-	uint64_t end = n ? ops[n - 1].offset + ops[n - 1].size : 0;
-
-	if (off == end)
-		return (long)n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ops[mid].offset == off)
-			return (long)mid;
-		if (ops[mid].offset < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
-}
-
 /* Runs one op; *next is the index of the op to run after it. 1 when the
  * first piece has ended (out is set), 0 to go on, -1 on error. */
 static int step(machine *m, const hd_op *ops, size_t n, size_t i, unsigned lane,
@@ -220,7 +199,11 @@ static int step(machine *m, const hd_op *ops, size_t n, size_t i, unsigned lane,
 			if (as_value(a).v == 0)
 				return 0;
 		}
-		*next = target < 0 ? -1 : op_at(ops, n, (uint64_t)target);
+		/* one past the last operation ends the run */
+		if (n > 0 && target == (int64_t)(ops[n - 1].offset + ops[n - 1].size))
+			*next = (long)n;
+		else
+			*next = target < 0 ? -1 : hd_op_at(ops, n, (uint64_t)target);
 		if (*next < 0)
 			return hd_fail(m->st, HD_BAD_INPUT, "gt-branch", op->offset,
 			               "a branch to byte %lld, not the start of an operation",
