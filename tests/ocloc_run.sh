@@ -2,7 +2,9 @@
 # The ocloc-skl profile (Intel's offline compiler, IGC) run for real on
 # slices of the corpus, asserting the findings docs/findings.md gives for it:
 # its kernels' locations decode in the intel-gt profile, a plain kernel holds
-# every source fact and its vISA debug information breaks no rule, a C enumeration gets DW_AT_enum_class, IGC's own SPIR-V
+# every source fact and its vISA debug information breaks no rule, a C
+# enumeration gets DW_AT_enum_class, a variable's DWARF location names a GRF
+# its vISA live intervals leave empty over part of its scope, IGC's own SPIR-V
 # has a DebugSource whose Text is DebugInfoNone, the DebugInfo 1.00 set is
 # declared not supported, and ocloc aborting is a crash.
 # Prints TAP version 13; skips without ocloc.
@@ -40,6 +42,11 @@ point "IGC's DWARF decodes in intel-gt, holds a plain kernel's source facts, and
 
 expect_result opencl/gen-typedef-enum.cl compile-opencl/conformance "$tmp/enum" fail 'enum_class true'
 point "a C enumeration gets DW_AT_enum_class"
+
+run_profile ocloc-skl spaces 'opencl/address-spaces.cl'
+expect_result opencl/address-spaces.cl compile-opencl/visa "$tmp/spaces" fail \
+	"DWARF variable 'i': visa-dwarf-register: DWARF puts it in r11.0 over 0x0-0x730"
+point "IGC's DWARF puts a variable for its whole scope in a GRF its live intervals hold only in part (visa-dwarf-register)"
 
 expect_result opencl/call.cl compile-opencl/spirv "$tmp/call" fail \
 	'OpenCL.DebugInfo.100/DebugSource/operand-target'
