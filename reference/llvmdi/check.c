@@ -72,7 +72,7 @@ static const char *form_name(int form)
 {
 	static const char *const names[] = { "an integer", "an unsigned integer", "true or false",
 		"a string", "a node or null", "a node, null or an integer", "a DWARF or LLVM name",
-		"flags", "an IR value or a node" };
+		"flags", "an IR value, a node or !\"name\"" };
 	return names[form];
 }
 
@@ -99,8 +99,10 @@ static int form_ok(const hd_lldi_field_row *row, const hd_lldi_value *v)
 			return !v->neg;
 		return v->kind == HD_LLDI_V_ENUM && enum_ok(v->s, row->en, row->form == F_FLAGS);
 	default:
+		/* a constant (i32 0), a node, or a template template
+		 * parameter's name (!"Holder") */
 		return v->kind == HD_LLDI_V_IR || v->kind == HD_LLDI_V_REF || v->kind == HD_LLDI_V_NODE ||
-		       v->kind == HD_LLDI_V_NULL;
+		       v->kind == HD_LLDI_V_NULL || v->kind == HD_LLDI_V_MDSTR;
 	}
 }
 
