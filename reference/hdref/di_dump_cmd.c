@@ -23,7 +23,7 @@ static int write_out(hd_buf *out)
 {
 	int failed = out->failed;
 
-	if (!failed)
+	if (!failed && out->len > 0)  /* an empty buffer may have no data at all */
 		fwrite(out->data, 1, out->len, stdout);
 	if (failed || fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "hdref: error writing the output\n");
