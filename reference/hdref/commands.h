@@ -2,7 +2,7 @@
 #ifndef HD_HDREF_COMMANDS_H
 #define HD_HDREF_COMMANDS_H
 
-#define EXIT_RULES 1     /* hdref check, hdref visa: the input breaks a rule */
+#define EXIT_RULES 1     /* hdref check, visa, di-dump: the input breaks a rule */
 #define EXIT_INPUT 2
 #define EXIT_INTERNAL 3
 
@@ -27,6 +27,7 @@ int hd_cmd_target(int argc, char **argv, int verbose);
 int hd_cmd_remote(int argc, char **argv, int verbose);
 int hd_cmd_visa(int argc, char **argv, int verbose);
 int hd_cmd_visa_asm(int argc, char **argv, int verbose);
+int hd_cmd_di_dump(int argc, char **argv, int verbose);
 
 /* The interpreter's options of hdref exec and hdref watch (exec_cmd.c):
  * 0, or -1 on a bad or missing argument (a message printed for a bad

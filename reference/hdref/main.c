@@ -2,7 +2,8 @@
  * of the table below; `eval` runs expression cases and prints their
  * canonical results (docs/case-format.md, docs/canonical-output.md); `check`
  * and `debuginfo` read SPIR-V (spirv_cmds.c); `visa` reads vISA debug
- * information (visa_cmd.c).
+ * information (visa_cmd.c); `di-dump` reads LLVM debug metadata in textual
+ * IR (di_dump_cmd.c).
  *
  * Exit status: 0 when every file produced output; 1 when `check` or `visa`
  * found a broken rule; 2 for bad input or usage (messages on stderr as FILE:LINE:
@@ -58,6 +59,9 @@ static const hd_command commands[] = {
 	  hd_cmd_visa },
 	{ "visa-asm", "TEXT -o OUT", "assemble the text form of vISA debug information",
 	  hd_cmd_visa_asm },
+	{ "di-dump", "FILE.ll...",
+	  "print LLVM debug metadata id-free and its broken rules (--check, --rules)",
+	  hd_cmd_di_dump },
 	{ "help", "", "show this help", cmd_help },
 };
 
