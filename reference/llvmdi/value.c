@@ -175,7 +175,7 @@ int hd_lldi_ref_id(hd_lldi_parser *ps, const hd_lldi_token *t, uint32_t *id)
 
 int hd_lldi_ref_value(hd_lldi_parser *ps, const hd_lldi_token *t, hd_lldi_value *v)
 {
-	uint32_t id;
+	uint32_t id = 0;  /* set on success; gcc -O2 cannot see through the call */
 
 	if (hd_lldi_ref_id(ps, t, &id) != 0)
 		return -1;
