@@ -122,11 +122,91 @@ int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,
 	return 0;
 }
 
+/* A little-endian integer of n bytes (1-8) from p. */
+static uint64_t load_le(const uint8_t *p, unsigned n)
+{
+	uint64_t x = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		x |= (uint64_t)p[i] << (8 * i);
+	return x;
+}
+
+/* The op at off read in place, for the common shapes: a known opcode whose
+ * operands are fixed-size integers inside the bytes or one-byte LEB128s.
+ * 1 when it decoded (op filled as hd_decode_op fills it); 0 for anything
+ * else (a prefix, a block, a longer LEB128, an unknown opcode, truncation),
+ * which the caller hands to hd_decode_op so that its errors stay the one
+ * place that names them. The tables must be built. */
+static int decode_simple(const uint8_t *p, size_t len, size_t off, const hd_encoding *enc,
+                         hd_op *op)
+{
+	unsigned byte = p[off], id1 = by_code[enc->profile][byte];
+	const hd_op_info *info;
+	size_t at = off + 1;
+
+	if (id1 == 0 || (enc->profile == HD_PROFILE_LLVM_USER && byte == HD_DW_OP_LLVM_user))
+		return 0;
+	info = &hd_op_table[id1 - 1];
+	op->id = (uint16_t)(id1 - 1);
+	op->offset = (uint32_t)off;
+	op->u[0] = info->family > 1 ? byte - info->code : 0;
+	op->u[1] = 0;
+	op->block = NULL;
+	op->block_len = 0;
+	for (int i = 0; i < 2 && info->opnd[i] != HD_OPND_NONE; i++) {
+		const hd_opnd_info *oi = &hd_opnd_table[info->opnd[i]];
+		uint64_t x;
+		if (oi->form == HD_FORM_FIXED) {
+			unsigned n = oi->size ? oi->size : hd_opnd_size((hd_opnd)info->opnd[i], enc);
+			if (n > len - at)
+				return 0;
+			x = load_le(p + at, n);
+			if (oi->is_signed && n < 8 && (x >> (8 * n - 1)) & 1)
+				x |= ~(uint64_t)0 << (8 * n);
+			at += n;
+		} else if (oi->form == HD_FORM_LEB) {
+			if (at >= len || p[at] >= 0x80)
+				return 0;
+			x = p[at++];
+			if (oi->is_signed && (x & 0x40))
+				x |= ~(uint64_t)0x7f;
+		} else {
+			return 0;
+		}
+		op->u[hd_opnd_slot(info, i)] = x;
+	}
+	op->size = (uint32_t)(at - off);
+	return 1;
+}
+
+int hd_decode_into(const uint8_t *bytes, size_t len, const hd_encoding *enc, hd_op *ops,
+                   size_t *nops, hd_status *st)
+{
+	size_t n = 0, off = 0;
+
+	*nops = 0;
+	pthread_once(&tables_once, build_tables);
+	if (bad_encoding(enc, st) != 0)
+		return -1;
+	if (len > UINT32_MAX)
+		return hd_fail(st, HD_NO_MEMORY, "size-bound", 0,
+		               "expression of %zu bytes is larger than 4 GiB", len);
+	while (off < len) {
+		if (!decode_simple(bytes, len, off, enc, &ops[n]) &&
+		    hd_decode_op(bytes, len, off, enc, &ops[n], st) != 0)
+			return -1;
+		off += ops[n].size;
+		n++;
+	}
+	*nops = n;
+	return 0;
+}
+
 int hd_decode_expr(const uint8_t *bytes, size_t len, const hd_encoding *enc,
                    hd_op **ops, size_t *nops, hd_status *st)
 {
 	hd_op *a;
-	size_t n = 0, off = 0;
 
 	*ops = NULL;
 	*nops = 0;
@@ -140,16 +220,11 @@ int hd_decode_expr(const uint8_t *bytes, size_t len, const hd_encoding *enc,
 	if (a == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "out-of-memory", 0,
 		               "no memory for the ops of a %zu-byte expression", len);
-	while (off < len) {
-		if (hd_decode_op(bytes, len, off, enc, &a[n], st) != 0) {
-			free(a);
-			return -1;
-		}
-		off += a[n].size;
-		n++;
+	if (hd_decode_into(bytes, len, enc, a, nops, st) != 0) {
+		free(a);
+		return -1;
 	}
 	*ops = a;
-	*nops = n;
 	return 0;
 }
 

@@ -363,24 +363,11 @@ static const hd_op_handler handlers[HD_OP_COUNT] = {
 
 /* ---- the operation loop ---- */
 
-static int decode_all(hd_machine *m, const uint8_t *bytes, size_t len,
-                      hd_op **ops, size_t *nops)
-{
-	hd_op *v = hd_alloc(m, (len ? len : 1) * sizeof *v);  /* ops <= bytes */
-	size_t off = 0, n = 0;
-
-	if (v == NULL)
-		return -1;
-	while (off < len) {
-		if (hd_decode_op(bytes, len, off, m->enc, &v[n], m->st) != 0)
-			return -1;
-		off += v[n].size;
-		n++;
-	}
-	*ops = v;
-	*nops = n;
-	return 0;
-}
+/* Ops of an expression this long or shorter are decoded on the C stack:
+ * most are (a location is a few ops), and the arena would zero their bytes
+ * again at every reset. Nesting is bounded by max_call_depth, so is the
+ * stack this takes. */
+#define SMALL_EXPR 16
 
 static int find_die(hd_machine *m, uint64_t offset, const hd_die_info **die)
 {
@@ -448,12 +435,14 @@ static int op_call(hd_machine *m, const hd_op *op)
 static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 {
 	const hd_op *saved = m->op;
-	hd_op *ops;
+	hd_op small[SMALL_EXPR], *ops = small;
 	size_t n, i = 0;
 	int r = 0;
 
 	m->op = NULL;
-	if (decode_all(m, bytes, len, &ops, &n) != 0)
+	if (len > SMALL_EXPR && (ops = hd_alloc(m, len * sizeof *ops)) == NULL)
+		return -1;
+	if (hd_decode_into(bytes, len, m->enc, ops, &n, m->st) != 0)
 		return -1;
 	while (i < n && r == 0) {
 		const hd_op *op = &ops[i];
@@ -470,8 +459,10 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 			long next;
 
 			if (op->id == HD_OP_bra) {
-				if (hd_pop_integral(m, &c) != 0)
-					return -1;
+				if (hd_pop_integral(m, &c) != 0) {
+					r = -1;
+					break;
+				}
 				/* the whole value: a wide 2^64 is not 0 */
 				if (hd_value_number(&c, 0) == 0) {
 					i++;
@@ -482,10 +473,12 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 			if (target == (int64_t)len)
 				break;  /* one past the last operation: complete */
 			next = target < 0 ? -1 : hd_op_at(ops, n, (uint64_t)target);
-			if (next < 0)
-				return hd_ill(m, "bad-branch-target",
-				              "branch to offset %lld, which is not the start of an operation",
-				              (long long)target);
+			if (next < 0) {
+				r = hd_ill(m, "bad-branch-target",
+				           "branch to offset %lld, which is not the start of an operation",
+				           (long long)target);
+				break;
+			}
 			i = (size_t)next;
 			continue;
 		}
@@ -502,8 +495,8 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 		m->op = op;  /* a call may have run other ops */
 		i++;
 	}
-	if (r == 0)
-		m->op = saved;
+	/* ops may be on this frame's stack: nothing may point at them after */
+	m->op = saved;
 	return r;
 }
 
@@ -663,7 +656,12 @@ int hd_eval_with(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
 	hd_entry out;
 	int r;
 
-	memset(res, 0, sizeof *res);
+	/* field by field: the status's message buffer is most of the result,
+	 * and machine_init empties it with one byte */
+	res->kind = HD_OUT_ERROR;
+	memset(&res->value, 0, sizeof res->value);
+	res->loc = NULL;
+	res->steps = 0;
 	machine_init(&m, ev, ctx, enc, &res->status);
 	ev->depth = 0;
 	/* registers and memory may have changed since the last evaluation */

@@ -37,6 +37,12 @@ typedef struct hd_regnames {
 int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,
                  const hd_encoding *enc, hd_op *op, hd_status *st);
 
+/* Decodes a whole expression into ops, which has room for len ops (every op
+ * takes a byte); *nops is how many. The same ops and errors as hd_decode_op
+ * at each offset, the encoding checked once. */
+int hd_decode_into(const uint8_t *bytes, size_t len, const hd_encoding *enc, hd_op *ops,
+                   size_t *nops, hd_status *st);
+
 /* Decodes a whole expression into a malloc'd array (*ops, free with free()). */
 int hd_decode_expr(const uint8_t *bytes, size_t len, const hd_encoding *enc,
                    hd_op **ops, size_t *nops, hd_status *st);

@@ -5,6 +5,8 @@
 
 #define CHUNK_MIN (64 * 1024)
 
+/* The head chunk's used bytes are next - data; an older chunk's are in used,
+ * saved when a newer one took its place. */
 struct hd_arena_chunk {
 	hd_arena_chunk *next;
 	size_t size, used;
@@ -14,6 +16,7 @@ struct hd_arena_chunk {
 void hd_arena_init(hd_arena *a, size_t cap)
 {
 	a->head = NULL;
+	a->next = a->end = NULL;
 	a->used_total = 0;
 	a->cap = cap;
 }
@@ -28,6 +31,7 @@ void hd_arena_free(hd_arena *a)
 		c = next;
 	}
 	a->head = NULL;
+	a->next = a->end = NULL;
 	a->used_total = 0;
 }
 
@@ -37,39 +41,38 @@ void hd_arena_reset(hd_arena *a)
 
 	if (c == NULL)
 		return;
+	c->used = (size_t)(a->next - c->data);
 	/* the oldest chunk is last in the list: keep it */
 	while (c->next != NULL) {
 		hd_arena_chunk *next = c->next;
 		free(c);
 		c = next;
 	}
+	/* handed out zeroed: clear what was used, not the whole chunk */
 	memset(c->data, 0, c->used);
 	c->used = 0;
 	a->head = c;
+	a->next = c->data;
+	a->end = c->data + c->size;
 	a->used_total = 0;
 }
 
-void *hd_arena_alloc(hd_arena *a, size_t n)
+void *hd_arena_alloc_chunk(hd_arena *a, size_t n)
 {
-	hd_arena_chunk *c = a->head;
+	size_t size = n > CHUNK_MIN ? n : CHUNK_MIN;
+	hd_arena_chunk *nc = calloc(1, sizeof *nc + size);
 	void *p;
 
-	n = (n + 15) & ~(size_t)15;
-	if (n == 0)
-		n = 16;
-	if (a->cap != 0 && (n > a->cap || a->used_total > a->cap - n))
+	if (nc == NULL)
 		return NULL;
-	if (c == NULL || c->size - c->used < n) {
-		size_t size = n > CHUNK_MIN ? n : CHUNK_MIN;
-		hd_arena_chunk *nc = calloc(1, sizeof *nc + size);
-		if (nc == NULL)
-			return NULL;
-		nc->size = size;
-		nc->next = c;
-		a->head = c = nc;
-	}
-	p = c->data + c->used;
-	c->used += n;
+	if (a->head != NULL)
+		a->head->used = (size_t)(a->next - a->head->data);
+	nc->size = size;
+	nc->next = a->head;
+	a->head = nc;
+	p = nc->data;
+	a->next = nc->data + n;
+	a->end = nc->data + size;
 	a->used_total += n;
 	return p;
 }

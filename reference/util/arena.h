@@ -11,6 +11,7 @@ typedef struct hd_arena_chunk hd_arena_chunk;
 
 typedef struct hd_arena {
 	hd_arena_chunk *head;
+	unsigned char *next, *end;  /* the free bytes of head */
 	size_t used_total;  /* bytes handed out since the last reset */
 	size_t cap;         /* 0: no cap */
 } hd_arena;
@@ -19,8 +20,24 @@ void hd_arena_init(hd_arena *a, size_t cap);
 void hd_arena_free(hd_arena *a);
 /* Keeps the first chunk for reuse, frees the rest. */
 void hd_arena_reset(hd_arena *a);
-/* Zeroed, 16-byte aligned; NULL when the cap or malloc says no. */
-void *hd_arena_alloc(hd_arena *a, size_t n);
+/* hd_arena_alloc when the head chunk has no room: a new chunk. */
+void *hd_arena_alloc_chunk(hd_arena *a, size_t n);
 void *hd_arena_dup(hd_arena *a, const void *p, size_t n);
+
+/* Zeroed, 16-byte aligned; NULL when the cap or malloc says no. Inline,
+ * since an evaluation makes a few of these each and most fit the chunk. */
+static inline void *hd_arena_alloc(hd_arena *a, size_t n)
+{
+	n = n ? (n + 15) & ~(size_t)15 : 16;
+	if (a->cap != 0 && (n > a->cap || a->used_total > a->cap - n))
+		return NULL;
+	if (n <= (size_t)(a->end - a->next)) {
+		void *p = a->next;
+		a->next += n;
+		a->used_total += n;
+		return p;
+	}
+	return hd_arena_alloc_chunk(a, n);
+}
 
 #endif
