@@ -551,6 +551,52 @@ static void test_decode_expr(void)
 	   st.offset == 2, "hd_decode_expr: a cut breg is truncated at its operand");
 }
 
+static int same_op(const hd_op *a, const hd_op *b)
+{
+	return a->id == b->id && a->offset == b->offset && a->size == b->size &&
+	       a->u[0] == b->u[0] && a->u[1] == b->u[1] && a->block == b->block &&
+	       a->block_len == b->block_len;
+}
+
+/* The same ops and errors as hd_decode_op at each offset: hd_decode_into
+ * reads the common shapes in place, and must not differ from the one path
+ * that names errors on any bytes, in any profile and address size. */
+static void test_decode_into_agrees(void)
+{
+	static const hd_profile profiles[] = { HD_PROFILE_AMDGPU_V0, HD_PROFILE_LLVM_USER,
+	                                       HD_PROFILE_INTEL_GT };
+	unsigned differ = 0, failed = 0;
+	hd_op into[24], slow[24];
+
+	for (unsigned t = 0; t < 30000; t++) {
+		uint8_t bytes[24];
+		size_t len = 1 + (size_t)(tap_random() % sizeof bytes), n = 0, off = 0, k = 0;
+		hd_encoding enc = encoding(profiles[t % 3], t % 2 ? 8 : 4);
+		hd_status a, b;
+		int ra, rb = 0, same;
+
+		enc.addr_size = (uint8_t)(t % 4 == 0 ? 4 : 8);
+		for (size_t i = 0; i < len; i++)
+			/* small bytes often, so LEB128s end and blocks fit */
+			bytes[i] = (uint8_t)(tap_random() % 3 ? tap_random() % 256 : tap_random() % 8);
+		ra = hd_decode_into(bytes, len, &enc, into, &n, &a);
+		while (off < len && (rb = hd_decode_op(bytes, len, off, &enc, &slow[k], &b)) == 0)
+			off += slow[k++].size;
+		if (rb != 0) {
+			failed++;
+			same = ra != 0 && strcmp(a.code, b.code) == 0 && a.offset == b.offset &&
+			       strcmp(a.msg, b.msg) == 0;
+		} else {
+			same = ra == 0 && n == k;
+			for (size_t i = 0; same && i < k; i++)
+				same = same_op(&slow[i], &into[i]);
+		}
+		differ += !same;
+	}
+	EQ_U64(differ, 0, "hd_decode_into: the ops and errors of hd_decode_op on 30000 random expressions");
+	OK(failed > 1000 && failed < 29000, "hd_decode_into: the random expressions both decode and fail");
+}
+
 static int encode_fails(const hd_op *op, const hd_encoding *enc, const char *code, const char *name)
 {
 	hd_buf b;
@@ -666,6 +712,7 @@ int main(void)
 	test_truncated_kinds();
 	test_sizes_and_signs();
 	test_decode_expr();
+	test_decode_into_agrees();
 	test_encode();
 	test_lookup();
 	return tap_end();
