@@ -13,6 +13,65 @@ static uint16_t by_code[HD_NPROFILES][256];
 static uint16_t by_sub[128];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
+/* How decode_simple reads an operand: a fixed size in bytes (1-8), signed
+ * when SHAPE_SIGNED is set; the encoding's address or offset size; a
+ * one-byte-or-longer LEB128; or not at all (decode_simple gives the op to
+ * hd_decode_op). */
+enum {
+	SHAPE_NONE = 0,
+	SHAPE_SIGNED = 0x10,
+	SHAPE_ADDR = 0x20,
+	SHAPE_OFFSET = 0x21,
+	SHAPE_ULEB = 0x22,
+	SHAPE_SLEB = 0x23,
+	SHAPE_SLOW = 0xff
+};
+
+/* shapes[p][byte]: what decode_simple needs of an opcode, one lookup. */
+typedef struct shape {
+	uint16_t id1;      /* as by_code: 0 unknown, or a prefix (slow) */
+	uint8_t member;    /* family members: byte - the family's first code */
+	uint8_t opnd[2];   /* SHAPE_*, in encoding order, slot order after u[0] */
+	uint8_t first;     /* the u[] slot of the first operand */
+} shape;
+
+static shape shapes[HD_NPROFILES][256];
+
+static uint8_t operand_shape(hd_opnd k)
+{
+	const hd_opnd_info *oi = &hd_opnd_table[k];
+
+	if (k == HD_OPND_NONE)
+		return SHAPE_NONE;
+	if (k == HD_OPND_ADDR)
+		return SHAPE_ADDR;
+	if (k == HD_OPND_REF)
+		return SHAPE_OFFSET;
+	if (oi->form == HD_FORM_FIXED && oi->size >= 1 && oi->size <= 8)
+		return (uint8_t)(oi->size | (oi->is_signed ? SHAPE_SIGNED : 0));
+	if (oi->form == HD_FORM_LEB)
+		return oi->is_signed ? SHAPE_SLEB : SHAPE_ULEB;
+	return SHAPE_SLOW;
+}
+
+static void build_shapes(void)
+{
+	for (unsigned p = 0; p < HD_NPROFILES; p++)
+		for (unsigned b = 0; b < 256; b++) {
+			shape *sh = &shapes[p][b];
+			const hd_op_info *info;
+			if (by_code[p][b] == 0 ||
+			    (p == HD_PROFILE_LLVM_USER && b == HD_DW_OP_LLVM_user))
+				continue;
+			info = &hd_op_table[by_code[p][b] - 1];
+			sh->id1 = by_code[p][b];
+			sh->member = info->family > 1 ? (uint8_t)(b - info->code) : 0;
+			sh->first = (uint8_t)hd_opnd_slot(info, 0);
+			sh->opnd[0] = operand_shape((hd_opnd)info->opnd[0]);
+			sh->opnd[1] = operand_shape((hd_opnd)info->opnd[1]);
+		}
+}
+
 static void build_tables(void)
 {
 	for (unsigned id = 0; id < HD_OP_COUNT; id++) {
@@ -29,6 +88,7 @@ static void build_tables(void)
 		if ((info->flags & HD_OPF_EXT) && info->llvm_sub != 0 && info->llvm_sub < 128)
 			by_sub[info->llvm_sub] = (uint16_t)(id + 1);
 	}
+	build_shapes();
 }
 
 static int bad_encoding(const hd_encoding *enc, hd_status *st)
@@ -122,61 +182,58 @@ int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,
 	return 0;
 }
 
-/* A little-endian integer of n bytes (1-8) from p. */
-static uint64_t load_le(const uint8_t *p, unsigned n)
+/* One operand at *at of shape k: 1 when read (*v set, *at past it), 0 when
+ * hd_decode_op must read the op (truncated, a LEB128 over one byte, a block). */
+static int read_simple(const uint8_t *p, size_t len, size_t *at, unsigned k,
+                       unsigned addr_size, unsigned offset_size, uint64_t *v)
 {
+	unsigned n = k == SHAPE_ADDR ? addr_size : k == SHAPE_OFFSET ? offset_size : k & 0xf;
 	uint64_t x = 0;
 
+	if (k == SHAPE_ULEB || k == SHAPE_SLEB) {
+		if (*at >= len || p[*at] >= 0x80)
+			return 0;
+		x = p[(*at)++];
+		if (k == SHAPE_SLEB && (x & 0x40))
+			x |= ~(uint64_t)0x7f;
+		*v = x;
+		return 1;
+	}
+	if (k == SHAPE_SLOW || n > len - *at)
+		return 0;
 	for (unsigned i = 0; i < n; i++)
-		x |= (uint64_t)p[i] << (8 * i);
-	return x;
+		x |= (uint64_t)p[*at + i] << (8 * i);
+	if ((k & SHAPE_SIGNED) && k < SHAPE_ADDR && n < 8 && (x >> (8 * n - 1)) & 1)
+		x |= ~(uint64_t)0 << (8 * n);
+	*at += n;
+	*v = x;
+	return 1;
 }
 
-/* The op at off read in place, for the common shapes: a known opcode whose
- * operands are fixed-size integers inside the bytes or one-byte LEB128s.
- * 1 when it decoded (op filled as hd_decode_op fills it); 0 for anything
- * else (a prefix, a block, a longer LEB128, an unknown opcode, truncation),
- * which the caller hands to hd_decode_op so that its errors stay the one
- * place that names them. The tables must be built. */
-static int decode_simple(const uint8_t *p, size_t len, size_t off, const hd_encoding *enc,
-                         hd_op *op)
+/* The op at off read in place through its shape: 1 when it decoded (op
+ * filled as hd_decode_op fills it); 0 for anything else (a prefix, a block,
+ * a longer LEB128, an unknown opcode, truncation), which the caller hands
+ * to hd_decode_op so that its errors stay the one place that names them. */
+static int decode_simple(const uint8_t *p, size_t len, size_t off, const shape *row,
+                         unsigned addr_size, unsigned offset_size, hd_op *op)
 {
-	unsigned byte = p[off], id1 = by_code[enc->profile][byte];
-	const hd_op_info *info;
+	const shape *sh = &row[p[off]];
 	size_t at = off + 1;
+	uint64_t u[2] = { sh->member, 0 };
 
-	if (id1 == 0 || (enc->profile == HD_PROFILE_LLVM_USER && byte == HD_DW_OP_LLVM_user))
+	if (sh->id1 == 0)
 		return 0;
-	info = &hd_op_table[id1 - 1];
-	op->id = (uint16_t)(id1 - 1);
+	for (unsigned i = 0; i < 2 && sh->opnd[i] != SHAPE_NONE; i++)
+		if (!read_simple(p, len, &at, sh->opnd[i], addr_size, offset_size,
+		                 &u[sh->first + i]))
+			return 0;
+	op->id = (uint16_t)(sh->id1 - 1);
 	op->offset = (uint32_t)off;
-	op->u[0] = info->family > 1 ? byte - info->code : 0;
-	op->u[1] = 0;
+	op->size = (uint32_t)(at - off);
+	op->u[0] = u[0];
+	op->u[1] = u[1];
 	op->block = NULL;
 	op->block_len = 0;
-	for (int i = 0; i < 2 && info->opnd[i] != HD_OPND_NONE; i++) {
-		const hd_opnd_info *oi = &hd_opnd_table[info->opnd[i]];
-		uint64_t x;
-		if (oi->form == HD_FORM_FIXED) {
-			unsigned n = oi->size ? oi->size : hd_opnd_size((hd_opnd)info->opnd[i], enc);
-			if (n > len - at)
-				return 0;
-			x = load_le(p + at, n);
-			if (oi->is_signed && n < 8 && (x >> (8 * n - 1)) & 1)
-				x |= ~(uint64_t)0 << (8 * n);
-			at += n;
-		} else if (oi->form == HD_FORM_LEB) {
-			if (at >= len || p[at] >= 0x80)
-				return 0;
-			x = p[at++];
-			if (oi->is_signed && (x & 0x40))
-				x |= ~(uint64_t)0x7f;
-		} else {
-			return 0;
-		}
-		op->u[hd_opnd_slot(info, i)] = x;
-	}
-	op->size = (uint32_t)(at - off);
 	return 1;
 }
 
@@ -192,8 +249,11 @@ int hd_decode_into(const uint8_t *bytes, size_t len, const hd_encoding *enc, hd_
 	if (len > UINT32_MAX)
 		return hd_fail(st, HD_NO_MEMORY, "size-bound", 0,
 		               "expression of %zu bytes is larger than 4 GiB", len);
+	const shape *row = shapes[enc->profile];
+	unsigned addr_size = enc->addr_size, offset_size = enc->offset_size;
+
 	while (off < len) {
-		if (!decode_simple(bytes, len, off, enc, &ops[n]) &&
+		if (!decode_simple(bytes, len, off, row, addr_size, offset_size, &ops[n]) &&
 		    hd_decode_op(bytes, len, off, enc, &ops[n], st) != 0)
 			return -1;
 		off += ops[n].size;

@@ -37,9 +37,32 @@ hd_loc *hd_loc_single(hd_machine *m, hd_storage *s, hd_bits offset)
 	return l;
 }
 
+hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits size, hd_bits offset,
+                      size_t extra, hd_storage **out)
+{
+	struct one {
+		hd_loc l;
+		hd_sloc s;
+		hd_storage st;
+	} *p = hd_alloc(m, sizeof *p + extra);
+
+	if (p == NULL)
+		return NULL;
+	p->st.kind = kind;
+	p->st.size = size;
+	p->l.n = 1;
+	p->l.s = &p->s;
+	p->s.storage = &p->st;
+	p->s.offset = offset;
+	*out = &p->st;
+	return &p->l;
+}
+
 const hd_loc *hd_loc_undefined(hd_machine *m)
 {
-	return hd_loc_single(m, hd_storage_new(m, HD_STORAGE_UNDEFINED, 0), 0);
+	hd_storage *s;
+
+	return hd_loc_of_new(m, HD_STORAGE_UNDEFINED, 0, 0, 0, &s);
 }
 
 /* A memory location in aspace at byte address addr (already reduced to the
@@ -61,28 +84,29 @@ int hd_loc_memory(hd_machine *m, uint64_t aspace, uint64_t addr, const hd_loc **
 	}
 	if (info.per_lane && !m->ctx->has_lane)
 		return hd_missing(m, "lane");
-	s = hd_storage_new(m, HD_STORAGE_MEMORY, (hd_bits)1 << (info.addr_bits + 3));
-	if (s == NULL)
+	*out = hd_loc_of_new(m, HD_STORAGE_MEMORY, (hd_bits)1 << (info.addr_bits + 3),
+	                     (hd_bits)addr * 8, 0, &s);
+	if (*out == NULL)
 		return -1;
 	s->u.mem.aspace = aspace;
 	s->u.mem.has_lane = m->ctx->has_lane;
 	s->u.mem.lane = m->ctx->lane;
-	*out = hd_loc_single(m, s, (hd_bits)addr * 8);
-	return *out ? 0 : -1;
+	return 0;
 }
 
 int hd_loc_implicit(hd_machine *m, const uint8_t *bytes, uint64_t nbits,
                     const hd_loc **out)
 {
-	hd_storage *s = hd_storage_new(m, HD_STORAGE_IMPLICIT, (hd_bits)nbits);
-	uint8_t *copy = hd_alloc(m, (nbits + 7) / 8);
+	hd_storage *s;
+	uint8_t *copy;
 
-	if (s == NULL || copy == NULL)
+	*out = hd_loc_of_new(m, HD_STORAGE_IMPLICIT, (hd_bits)nbits, 0, (nbits + 7) / 8, &s);
+	if (*out == NULL)
 		return -1;
+	copy = (uint8_t *)(s + 1);  /* the extra bytes after the storage */
 	memcpy(copy, bytes, (nbits + 7) / 8);
 	s->u.imp.bytes = copy;
-	*out = hd_loc_single(m, s, 0);
-	return *out ? 0 : -1;
+	return 0;
 }
 
 int hd_is_incomplete(const hd_loc *l)

@@ -118,12 +118,11 @@ static int register_loc(hd_machine *m, uint64_t reg, const hd_loc **out)
 		return r;
 	}
 	m->last_reg = reg;
-	s = hd_storage_new(m, HD_STORAGE_REGISTER, (hd_bits)bits);
-	if (s == NULL)
+	*out = hd_loc_of_new(m, HD_STORAGE_REGISTER, (hd_bits)bits, 0, 0, &s);
+	if (*out == NULL)
 		return -1;
 	s->u.reg.reg = reg;
-	*out = hd_loc_single(m, s, 0);
-	return *out ? 0 : -1;
+	return 0;
 }
 
 int hd_op_register(hd_machine *m, const hd_op *op)
@@ -135,6 +134,37 @@ int hd_op_register(hd_machine *m, const hd_op *op)
 	return hd_push_loc(m, l);
 }
 
+/* hd_register_value's common case, without making a location: the top
+ * frame's register of at most 64 bytes, read straight into a buffer. 1 when
+ * it answered (value set, or m->st holding the error), 0 when the general
+ * path must (another frame, a wider register, missing context). The
+ * checks and errors are register_loc's and hd_register_value's, in order. */
+static int read_top_register(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *value)
+{
+	const hd_target *arch = m->ctx->arch;
+	uint8_t buf[64];
+	uint64_t size, v = 0;
+
+	if (arch == NULL || !m->ctx->has_thread || !m->ctx->has_frame || m->ctx->frame != 0)
+		return 0;
+	if (hd_register_bits(m, reg, &size) != 0)
+		return 1;
+	if (size > 8 * sizeof buf || size == 0)
+		return 0;
+	m->last_reg = reg;
+	if (size < bits) {
+		hd_err(m, "register-too-small", "register %llu has %u bits; an address here needs %u",
+		       (unsigned long long)reg, (unsigned)size, bits);
+		return 1;
+	}
+	if (arch->ops->read_register(arch->self, reg, buf, m->st) != 0)
+		return 1;
+	for (unsigned i = (bits + 7) / 8; i-- > 0;)
+		v = v << 8 | buf[i];
+	*value = v & hd_mask(bits);
+	return 1;
+}
+
 /* The value of the low `bits` bits of a register, as DW_OP_regval_type with
  * an unsigned type of that size would read it. DWARF Extensions for Heterogeneous Debugging makes a register
  * narrower than that an evaluation error. */
@@ -142,6 +172,8 @@ int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *valu
 {
 	const hd_loc *l;
 
+	if (read_top_register(m, reg, bits, value))
+		return m->st->kind == HD_OK ? 0 : -1;
 	if (register_loc(m, reg, &l) != 0)
 		return -1;
 	if (l->s[0].storage->kind == HD_STORAGE_REGISTER && l->s[0].storage->size < bits)
@@ -314,15 +346,14 @@ int hd_op_implicit(hd_machine *m, const hd_op *op)
 			return -1;
 		break;
 	}
-	s = hd_storage_new(m, HD_STORAGE_IMPLICIT_POINTER, bits);
-	if (s == NULL)
+	l = hd_loc_of_new(m, HD_STORAGE_IMPLICIT_POINTER, bits, 0, 0, &s);
+	if (l == NULL)
 		return -1;
 	s->u.iptr.die = op->u[0];
 	s->u.iptr.disp = (int64_t)op->u[1];
 	s->u.iptr.aspace = aspace;
 	s->u.iptr.origin = s;
-	l = hd_loc_single(m, s, 0);
-	return l ? hd_push_loc(m, l) : -1;
+	return hd_push_loc(m, l);
 }
 
 /* ---- general ---- */

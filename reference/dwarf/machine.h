@@ -157,6 +157,11 @@ const uint8_t *hd_value_bytes(hd_machine *m, const hd_value *v, uint8_t tmp[8]);
 /* ---- locations (location.c) ---- */
 hd_storage *hd_storage_new(hd_machine *m, hd_storage_kind kind, hd_bits size);
 hd_loc *hd_loc_single(hd_machine *m, hd_storage *s, hd_bits offset);
+/* A single location at offset in a new storage of kind and size, with extra
+ * zeroed bytes after the storage: one allocation for all three, since most
+ * evaluations make a few and none is freed apart. *out is the storage. */
+hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits size, hd_bits offset,
+                      size_t extra, hd_storage **out);
 const hd_loc *hd_loc_undefined(hd_machine *m);
 int hd_loc_memory(hd_machine *m, uint64_t aspace, uint64_t addr, const hd_loc **out);
 int hd_loc_implicit(hd_machine *m, const uint8_t *bytes, uint64_t nbits,

@@ -210,12 +210,11 @@ int hd_frame_loc(hd_machine *m, uint32_t frame, uint64_t reg, const hd_loc **out
 		return apply_rule(m, frame - 1, reg, out);
 	if (hd_register_bits(m, reg, &bits) != 0)
 		return -1;
-	s = hd_storage_new(m, HD_STORAGE_REGISTER, (hd_bits)bits);
-	if (s == NULL)
+	*out = hd_loc_of_new(m, HD_STORAGE_REGISTER, (hd_bits)bits, 0, 0, &s);
+	if (*out == NULL)
 		return -1;
 	s->u.reg.reg = reg;
-	*out = hd_loc_single(m, s, 0);
-	return *out ? 0 : -1;
+	return 0;
 }
 
 /* The memory byte address a location describes, for val_offset(N). */
