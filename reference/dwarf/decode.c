@@ -36,6 +36,9 @@ typedef struct shape {
 } shape;
 
 static shape shapes[HD_NPROFILES][256];
+/* Set (release) once the tables are built, so that decoding an expression
+ * costs one load, not a call into pthread_once. */
+static int tables_ready;
 
 static uint8_t operand_shape(hd_opnd k)
 {
@@ -89,6 +92,13 @@ static void build_tables(void)
 			by_sub[info->llvm_sub] = (uint16_t)(id + 1);
 	}
 	build_shapes();
+	__atomic_store_n(&tables_ready, 1, __ATOMIC_RELEASE);
+}
+
+static void need_tables(void)
+{
+	if (!__atomic_load_n(&tables_ready, __ATOMIC_ACQUIRE))
+		pthread_once(&tables_once, build_tables);
 }
 
 static int bad_encoding(const hd_encoding *enc, hd_status *st)
@@ -153,7 +163,7 @@ int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,
 	const hd_op_info *info;
 	hd_reader r;
 
-	pthread_once(&tables_once, build_tables);
+	need_tables();
 	if (bad_encoding(enc, st) != 0)
 		return -1;
 	/* hd_op keeps offsets and sizes in 32 bits */
@@ -243,7 +253,7 @@ int hd_decode_into(const uint8_t *bytes, size_t len, const hd_encoding *enc, hd_
 	size_t n = 0, off = 0;
 
 	*nops = 0;
-	pthread_once(&tables_once, build_tables);
+	need_tables();
 	if (bad_encoding(enc, st) != 0)
 		return -1;
 	if (len > UINT32_MAX)

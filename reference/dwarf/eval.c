@@ -118,11 +118,8 @@ int hd_push_value(hd_machine *m, const hd_value *v)
 
 int hd_push_loc(hd_machine *m, const hd_loc *l)
 {
-	hd_entry e;
+	hd_entry e = { 1, { NULL, 0, 0, NULL, NULL }, l };
 
-	memset(&e, 0, sizeof e);
-	e.is_loc = 1;
-	e.loc = l;
 	return hd_push(m, &e);
 }
 

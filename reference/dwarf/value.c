@@ -61,9 +61,11 @@ void hd_value_generic(hd_machine *m, hd_value *v, uint64_t x)
 {
 	unsigned bits = hd_generic_bits(m);
 
-	memset(v, 0, sizeof *v);
+	v->type = NULL;
 	v->bits = bits;
 	v->lo = x & hd_mask(bits);
+	v->big = NULL;
+	v->ipv = NULL;
 }
 
 uint64_t hd_value_u64(const hd_value *v)
