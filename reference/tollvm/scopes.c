@@ -176,6 +176,23 @@ static void sp_flags(hd_tl *T, const hd_di_node *n, int definition)
 	hd_buf_free(&tmp);
 }
 
+/* retainedNodes: every local variable in the function (its blocks
+ * included), so LLVM keeps those no record names (LangRef, DISubprogram:
+ * the variables to keep even when optimised out). */
+static void retained(hd_tl *T, const hd_di_node *n)
+{
+	int32_t v = T->var_first[n - T->m->nodes];
+	hd_buf *b;
+
+	if (v < 0)
+		return;
+	b = hd_tl_field(T, "retainedNodes");
+	hd_buf_printf(b, "!{");
+	for (const char *sep = ""; v >= 0; v = T->var_next[v], sep = ", ")
+		hd_buf_printf(b, "%s!%d", sep, v);
+	hd_buf_printf(b, "}");
+}
+
 /* A DebugFunction is a definition (OpenCL.DebugInfo.100 section 4.6):
  * distinct, DISPFlagDefinition, with its unit, as LLVM's verifier wants of
  * a definition. */
@@ -194,6 +211,7 @@ void hd_tl_function(hd_tl *T, const hd_di_node *n)
 	if (decl && hd_tl_is(decl, "DebugFunctionDeclaration"))
 		hd_tl_refield(T, "declaration", decl->id);
 	hd_tl_template_params(T, n);
+	retained(T, n);
 	hd_tl_end(T);
 }
 

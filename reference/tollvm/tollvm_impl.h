@@ -28,6 +28,8 @@ typedef struct hd_tl {
 	unsigned ptr_bits;         /* 32 under Physical32, else 64 */
 	int32_t *template_of;      /* per node: the DebugTypeTemplate whose Target it is */
 	int32_t *listed_by;        /* per node: the composite whose Members list it */
+	int32_t *var_first;        /* per DebugFunction node: its first local variable */
+	int32_t *var_next;         /* per DebugLocalVariable node: the next of its function */
 	const char **opname;       /* per insn: the first OpName of its result */
 	const char **irname;       /* per insn: the IR name of a function or global */
 	hd_buf locs;               /* the DILocations of the IR's !dbg, numbered */

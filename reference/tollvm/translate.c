@@ -115,12 +115,26 @@ static int index_module(hd_tl *T)
 
 	T->template_of = malloc(nn * sizeof *T->template_of);
 	T->listed_by = malloc(nn * sizeof *T->listed_by);
+	T->var_first = malloc(nn * sizeof *T->var_first);
+	T->var_next = malloc(nn * sizeof *T->var_next);
 	T->opname = calloc(ni, sizeof *T->opname);
 	T->irname = calloc(ni, sizeof *T->irname);
-	if (!T->template_of || !T->listed_by || !T->opname || !T->irname)
+	if (!T->template_of || !T->listed_by || !T->opname || !T->irname || !T->var_first ||
+	    !T->var_next)
 		return -1;
 	for (uint32_t i = 0; i < m->nnodes; i++)
-		T->template_of[i] = T->listed_by[i] = -1;
+		T->template_of[i] = T->listed_by[i] = T->var_first[i] = T->var_next[i] = -1;
+	/* each function's local variables, in module order (built backwards) */
+	for (uint32_t i = m->nnodes; i-- > 0;) {
+		const hd_di_node *sp;
+		if (!hd_tl_is(&m->nodes[i], "DebugLocalVariable"))
+			continue;
+		sp = hd_tl_subprogram(T, hd_tl_resolve(T, hd_tl_word(&m->nodes[i], "Parent")));
+		if (!sp)
+			continue;
+		T->var_next[i] = T->var_first[sp - m->nodes];
+		T->var_first[sp - m->nodes] = (int32_t)i;
+	}
 	for (uint32_t i = 0; i < m->nnodes; i++) {
 		const hd_di_node *n = &m->nodes[i];
 		const hd_di_node *t;
@@ -155,6 +169,8 @@ static void free_context(hd_tl *T)
 {
 	free(T->template_of);
 	free(T->listed_by);
+	free(T->var_first);
+	free(T->var_next);
 	free(T->opname);
 	free(T->irname);
 	hd_buf_free(&T->md);
