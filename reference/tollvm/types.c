@@ -280,20 +280,21 @@ static int is_signed(hd_tl *T, uint32_t id)
 	return e && (strcmp(e, "Signed") == 0 || strcmp(e, "SignedChar") == 0);
 }
 
-/* One DIEnumerator: the value is a 32-bit literal (an id of a constant in
- * NonSemantic.Shader.DebugInfo.100), signed when the underlying type is
- * (or, with none, as C's int). */
-static void enumerator(hd_tl *T, hd_buf *b, const hd_di_node *n, uint32_t value_word,
+/* One DIEnumerator: the value is the id of an integer constant (all three
+ * grammars type the pairs PairIdRefIdRef), signed when the underlying type
+ * is (or, with none, as C's int). */
+static void enumerator(hd_tl *T, hd_buf *b, const hd_di_node *n, uint32_t value_id,
                        uint32_t name_id, int sgn)
 {
 	const char *name = hd_spv_string(T->m, name_id);
-	uint64_t v = value_word;
+	uint64_t v = 0;
 	unsigned width = 32;
 	int csgn;
 
-	if (n->set->id == HD_SET_NONSEMANTIC &&
-	    hd_spv_int_constant(T->m, value_word, &v, &width, &csgn) != 0)
+	if (hd_spv_int_constant(T->m, value_id, &v, &width, &csgn) != 0) {
 		v = 0;
+		hd_tl_note(T, n, "an enumerator's Value is no integer constant: written as 0");
+	}
 	hd_buf_printf(b, "!DIEnumerator(name: ");
 	hd_tl_quote(b, name ? name : "");
 	if (sgn && width < 64 && (v >> (width - 1) & 1))
