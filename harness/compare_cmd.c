@@ -54,17 +54,18 @@ static int load(const char *path, hc_run *run)
 }
 
 /* The roles a run's results come from, as bits: evaluate, decode,
- * compile-spirv, compile-opencl (the part of a check's name before '/'). */
+ * compile-spirv, compile-opencl, translate-spirv (the part of a check's
+ * name before '/'). */
 static unsigned roles_of(const hc_run *run)
 {
 	static const char *const roles[] = { "evaluate", "decode", "compile-spirv",
-	                                     "compile-opencl" };
+	                                     "compile-opencl", "translate-spirv" };
 	unsigned bits = 0;
 
 	for (size_t i = 0; i < run->n; i++) {
 		const char *check = hc_str(run->results[i].check);
 		size_t n = strcspn(check, "/");
-		for (unsigned k = 0; k < 4; k++)
+		for (unsigned k = 0; k < sizeof roles / sizeof roles[0]; k++)
 			if (strlen(roles[k]) == n && strncmp(check, roles[k], n) == 0)
 				bits |= 1u << k;
 	}

@@ -408,6 +408,8 @@ static int judge_check(const hc_job *job, const char *check, const hc_profile *p
 	switch (job->role) {
 	case HC_ROLE_EVALUATE:
 		return judge_evaluate(job, out, r, st);
+	case HC_ROLE_TRANSLATE_SPIRV:
+		return hc_judge_translate(job, out, r, st);
 	case HC_ROLE_COMPILE_SPIRV:
 	case HC_ROLE_COMPILE_OPENCL:
 		if (spirv)

@@ -25,6 +25,12 @@ int hc_judge_exit(const hc_child *c, const char *err_log, hc_result *r);
 int hc_judge_watch(const hc_job *job, const hc_profile *p, const char *out, hc_result *r,
                    hd_status *st);
 
+/* translate-spirv/metadata (translate_judge.c): the LLVM IR at out against
+ * the reference translation of the job's module, fact by fact
+ * (docs/llvm-facts.md); sets r's outcome, reason and diff. -1 only when
+ * out of memory. */
+int hc_judge_translate(const hc_job *job, const char *out, hc_result *r, hd_status *st);
+
 /* A unified diff of the texts in files a and b (through diff -u), or NULL
  * when they are equal or diff cannot run. */
 char *hc_diff_files(const char *a, const char *b);

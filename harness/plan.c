@@ -146,6 +146,10 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
                   unsigned shard, unsigned shards, hd_status *st)
 {
 	static const check_set evaluate = { { "evaluate" }, { NULL }, 1, 0 };
+	/* the reference translation is computed from the module itself; the
+	 * modules it translates are those it lowers (expected/dwarf): valid,
+	 * with a DebugCompilationUnit */
+	static const check_set translate = { { HC_CHECK_TRANSLATE_METADATA }, { NULL }, 1, 0 };
 	check_set spirv = { { HC_CHECK_CONFORMANCE_SPIRV, HC_CHECK_LOCATIONS_SPIRV,
 		              HC_CHECK_STRICT },
 		            { NULL },
@@ -175,6 +179,9 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	if (p->role[HC_ROLE_COMPILE_SPIRV] != NULL)
 		rc |= add_kind(plan, suite, "spirv", ".spvasm", "dwarf", ".dump",
 		               HC_ROLE_COMPILE_SPIRV, &spirv, p->has_watch, glob);
+	if (p->role[HC_ROLE_TRANSLATE_SPIRV] != NULL)
+		rc |= add_kind(plan, suite, "spirv", ".spvasm", "dwarf", ".dump",
+		               HC_ROLE_TRANSLATE_SPIRV, &translate, 0, glob);
 	if (opencl_cmd != NULL) {
 		rc |= add_kind(plan, suite, "opencl", ".cl", "opencl", ".dump",
 		               HC_ROLE_COMPILE_OPENCL, &opencl, p->has_watch, glob);
@@ -200,6 +207,7 @@ int hc_check_known(const char *check)
 		"evaluate", "decode", HC_CHECK_STRICT, HC_CHECK_CONFORMANCE_SPIRV,
 		HC_CHECK_CONFORMANCE_OPENCL, HC_CHECK_LOCATIONS_SPIRV, HC_CHECK_LOCATIONS_OPENCL,
 		HC_CHECK_SPIRV_OPENCL, HC_CHECK_WATCH_OPENCL, HC_CHECK_WATCH_SPIRV,
+		HC_CHECK_TRANSLATE_METADATA,
 	};
 
 	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)

@@ -18,6 +18,7 @@
 #define HC_CHECK_WATCH_OPENCL "compile-opencl/watch"
 #define HC_CHECK_WATCH_SPIRV "compile-spirv/watch"
 #define HC_CHECK_VISA_OPENCL "compile-opencl/visa"
+#define HC_CHECK_TRANSLATE_METADATA "translate-spirv/metadata"
 
 #define HC_MAX_CHECKS 5  /* checks of one job: an OpenCL compiler's five */
 

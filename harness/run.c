@@ -189,7 +189,7 @@ static int prepare_job(const runner *r, slot *s, size_t k, hd_status *st)
 	snprintf(s->out_log, sizeof s->out_log, "%s/stdout.txt", s->dir);
 	snprintf(s->err_log, sizeof s->err_log, "%s/stderr.txt", s->dir);
 	unlink(s->out);
-	if (job->role != HC_ROLE_COMPILE_SPIRV) {
+	if (job->role != HC_ROLE_COMPILE_SPIRV && job->role != HC_ROLE_TRANSLATE_SPIRV) {
 		snprintf(s->in, sizeof s->in, "%s", job->input);
 		return 0;
 	}
@@ -775,8 +775,9 @@ static char *scope_text(const runner *r)
 			hd_buf_printf(&b, ", %zu without one (%s)", t.cases - t.expected,
 			              t.role == HC_ROLE_COMPILE_OPENCL ? "their Khronos module breaks a rule, "
 			                                                "so the reference defines no DWARF" :
-			              t.role == HC_ROLE_COMPILE_SPIRV ? "invalid on purpose: the reference "
-			                                               "lowers no module that breaks a rule" :
+			              t.role == HC_ROLE_COMPILE_SPIRV ||
+			              t.role == HC_ROLE_TRANSLATE_SPIRV ? "invalid on purpose: the reference "
+			                                                 "lowers no module that breaks a rule" :
 			                                               "the reference defines no result");
 		if (r->profile.has_watch)
 			hd_buf_printf(&b, ", %zu with a watch", t.watched);

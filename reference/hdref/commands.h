@@ -28,6 +28,7 @@ int hd_cmd_remote(int argc, char **argv, int verbose);
 int hd_cmd_visa(int argc, char **argv, int verbose);
 int hd_cmd_visa_asm(int argc, char **argv, int verbose);
 int hd_cmd_di_dump(int argc, char **argv, int verbose);
+int hd_cmd_llvm_di(int argc, char **argv, int verbose);
 
 /* The interpreter's options of hdref exec and hdref watch (exec_cmd.c):
  * 0, or -1 on a bad or missing argument (a message printed for a bad

@@ -4,17 +4,19 @@
  * (not with --check), then its broken structure rules; exit 0 when no
  * rule is broken, 1 when some is, 2 when a file cannot be read (a syntax
  * rule, FILE:LINE:COL on stderr), 3 when hdref failed. `--rules` lists the
- * rule ids with their class and sources. */
+ * rule ids with their class and sources; `--facts` prints each file's
+ * facts (docs/llvm-facts.md) instead of its dump. */
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
+#include "llvmdi/facts.h"
 #include "llvmdi/llvmdi.h"
 #include "util/file.h"
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: hdref di-dump [--check] FILE.ll...\n"
+	fprintf(stderr, "usage: hdref di-dump [--check | --facts] FILE.ll...\n"
 	                "       hdref di-dump --rules\n");
 	return EXIT_INPUT;
 }
@@ -32,8 +34,24 @@ static int write_out(hd_buf *out)
 	return 0;
 }
 
-/* Reads, dumps and validates one file into out; 0, 1 (rules broken) or an
- * exit status after printing why on stderr. */
+/* The facts of m (docs/llvm-facts.md), one a line. */
+static int print_facts(hd_lldi_module *m, hd_buf *out)
+{
+	hd_lldi_facts f;
+
+	if (hd_lldi_facts_of(m, &f) != 0) {
+		fprintf(stderr, "hdref di-dump: out of memory\n");
+		return -1;
+	}
+	for (size_t i = 0; i < f.n; i++)
+		hd_buf_printf(out, "%s\n", f.v[i]);
+	hd_lldi_facts_free(&f);
+	return 0;
+}
+
+/* Reads, dumps (or with mode 2 lists the facts of) and validates one file
+ * into out; 0, 1 (rules broken) or an exit status after printing why on
+ * stderr. */
 static int di_file(const char *path, int check_only, hd_buf *out)
 {
 	hd_lldi_findings fs = { 0 };
@@ -48,6 +66,11 @@ static int di_file(const char *path, int check_only, hd_buf *out)
 		fprintf(stderr, "hdref di-dump: %s\n", st.msg);
 		hd_buf_free(&text);
 		return st.kind == HD_BAD_INPUT ? EXIT_INPUT : EXIT_INTERNAL;
+	}
+	if (check_only == 2 && print_facts(m, out) != 0) {
+		hd_lldi_free(m);
+		hd_buf_free(&text);
+		return EXIT_INTERNAL;
 	}
 	if (!check_only)
 		hd_lldi_dump(m, out);
@@ -74,8 +97,8 @@ int hd_cmd_di_dump(int argc, char **argv, int verbose)
 	}
 	for (int i = 0; i < argc; i++) {
 		int rc;
-		if (strcmp(argv[i], "--check") == 0) {
-			check_only = 1;
+		if (strcmp(argv[i], "--check") == 0 || strcmp(argv[i], "--facts") == 0) {
+			check_only = argv[i][2] == 'c' ? 1 : 2;
 			continue;
 		}
 		if (argv[i][0] == '-' && argv[i][1] != '\0')

@@ -62,6 +62,9 @@ static const hd_command commands[] = {
 	{ "di-dump", "FILE.ll...",
 	  "print LLVM debug metadata id-free and its broken rules (--check, --rules)",
 	  hd_cmd_di_dump },
+	{ "llvm-di", "IN -o OUT.ll",
+	  "translate a SPIR-V module's debug info to LLVM 15 debug metadata (textual IR)",
+	  hd_cmd_llvm_di },
 	{ "help", "", "show this help", cmd_help },
 };
 
