@@ -66,14 +66,11 @@ int hd_missing(hd_machine *m, const char *element)
 	return hd_err(m, "missing-context", "needs the current %s", element);
 }
 
-void *hd_alloc(hd_machine *m, size_t n)
+void *hd_alloc_failed(hd_machine *m)
 {
-	void *p = hd_arena_alloc(&m->ev->arena, n);
-
-	if (p == NULL)
-		hd_fail(m->st, HD_NO_MEMORY, "memory-limit", m->op ? m->op->offset : 0,
-		        "evaluation needs more than %zu bytes", m->ev->limits.max_memory);
-	return p;
+	hd_fail(m->st, HD_NO_MEMORY, "memory-limit", m->op ? m->op->offset : 0,
+	        "evaluation needs more than %zu bytes", m->ev->limits.max_memory);
+	return NULL;
 }
 
 /* ---- the stack ---- */

@@ -60,6 +60,29 @@ static int unwound(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_loc *
 
 /* With a call stack the CFI answers (unwind.c); otherwise the caller's
  * answer (hd_frames) is evaluated in the top frame. */
+/* The answer most frame bases are, one DW_OP_addr, evaluated in place as
+ * the nested evaluation would: one step, a memory location in the default
+ * address space at the address cut to the generic size, last_op addr.
+ * 1 when it answered (0 or an error in m->st through the return of *rc),
+ * 0 when the nested evaluation must run: any other expression, or a step or
+ * call-depth limit it would be the one to report. */
+static int answer_addr(hd_machine *m, const uint8_t *expr, size_t len, const hd_loc **out,
+                       int *rc)
+{
+	uint64_t a = 0;
+
+	if (len != 1u + m->enc->addr_size || expr[0] != hd_op_table[HD_OP_addr].code ||
+	    m->call_depth >= m->ev->limits.max_call_depth ||
+	    m->steps + 1 > m->ev->limits.max_steps)
+		return 0;
+	for (size_t i = len - 1; i >= 1; i--)
+		a = a << 8 | expr[i];
+	m->steps++;
+	m->last_op = HD_OP_addr;
+	*rc = hd_loc_memory(m, hd_default_aspace(m), a & hd_mask(hd_generic_bits(m)), out);
+	return 1;
+}
+
 static int frame_answer(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_loc **out)
 {
 	const hd_frames *f = m->ctx->frames;
@@ -67,6 +90,7 @@ static int frame_answer(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_
 	size_t len;
 	hd_context sub;
 	hd_entry e;
+	int rc = 0;
 
 	if (!m->ctx->has_frame)
 		return hd_missing(m, "call frame");
@@ -76,6 +100,8 @@ static int frame_answer(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_
 		return hd_err(m, "no-call-frame-information",
 		              "no call frame information answers this for frame %u",
 		              (unsigned)m->ctx->frame);
+	if (answer_addr(m, expr, len, out, &rc))
+		return rc;
 	sub = *m->ctx;
 	hd_context_nested(&sub, HD_RESULT_LOCATION);
 	sub.frame = 0;

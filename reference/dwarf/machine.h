@@ -103,7 +103,15 @@ int hd_err(hd_machine *m, const char *code, const char *fmt, ...)
 #endif
 	;
 int hd_missing(hd_machine *m, const char *element);
-void *hd_alloc(hd_machine *m, size_t n);  /* NULL after reporting "memory-limit" */
+/* NULL after reporting "memory-limit". Inline: an evaluation makes a few
+ * of these, and the arena's bump is a handful of instructions. */
+void *hd_alloc_failed(hd_machine *m);
+static inline void *hd_alloc(hd_machine *m, size_t n)
+{
+	void *p = hd_arena_alloc(&m->ev->arena, n);
+
+	return p != NULL ? p : hd_alloc_failed(m);
+}
 
 /* Entry index of the CU's .debug_addr (eval.c). */
 int hd_debug_addr(hd_machine *m, uint64_t index, uint64_t *x);
