@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dump_impl.h"
+#include "util/sort.h"
 
 static int push_entry(dd_ctx *c, dd_entries *e, int is_default, uint64_t begin,
                       uint64_t end, const uint8_t *expr, size_t len, int has_expr)
@@ -96,7 +97,7 @@ static int print_entries(dd_ctx *c, const dd_die *d, dd_entries *e, int indent,
 
 	if (rel < 0)
 		return -1;
-	qsort(e->v, e->n, sizeof e->v[0], cmp_entry);
+	hd_sort(e->v, e->n, sizeof e->v[0], cmp_entry);  /* v is NULL for an empty list */
 	for (size_t i = 0; i < e->n; i++) {
 		const dd_entry *x = &e->v[i];
 		hd_buf_byte(out, '\n');
