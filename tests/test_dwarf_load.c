@@ -6,6 +6,7 @@
  * then reads a candidate's object as it reads the reference's unit. */
 #include <unistd.h>
 
+#include "dump/dump.h"
 #include "dump/load.h"
 #include "dwarf_write_test.h"
 
@@ -153,6 +154,76 @@ static void round_trip(int dwarf64, hd_profile prof)
 	unlink(path);
 }
 
+/* Dumps the object written from secs with .debug_loclists cut to keep
+ * bytes; 0 dumped, 1 refused as bad input, -1 anything else. */
+static int dump_cut(hd_dw_sections *secs, size_t keep, const char *path, hd_status *st)
+{
+	hd_buf *ll = &secs->sec[HD_SEC_LOCLISTS];
+	size_t len = ll->len;
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_buf out;
+	int rc;
+
+	hd_buf_init(&out);
+	ll->len = keep;
+	rc = write_object(secs, path, st);
+	ll->len = len;
+	if (rc != 0)
+		return -1;
+	rc = hd_dwarf_dump(path, &o, &out, st);
+	hd_buf_free(&out);
+	if (rc == 0)
+		return 0;
+	return st->kind == HD_BAD_INPUT ? 1 : -1;
+}
+
+/* A damaged .debug_loclists whose table header claims more bytes than the
+ * section holds: every cut through the lists must be refused as bad input,
+ * without reading past the section (the sanitizers watch). libdwarf
+ * 20210528 refuses a table longer than its section only when unit_length
+ * alone is, forgetting its own 4 bytes; the dump once trusted the table end
+ * libdwarf reported, and read an expression past the section when the cut
+ * took 1 to 4 bytes. Those cuts are the dump's own refusals. */
+static void damaged_loclists(void)
+{
+	hd_dw_unit u;
+	hd_dw_sections secs;
+	hd_status st;
+	built b;
+	char path[] = "/tmp/hdcts-loclists-XXXXXX";
+	int fd = mkstemp(path);
+	size_t len, header, refused = 0, other = 0, own = 0;
+
+	if (fd >= 0)
+		close(fd);
+	if (!OK(fd >= 0 && build(&u, 0, HD_PROFILE_AMDGPU_V0, &b, &st) == 0 &&
+	        hd_dw_write(&u, &secs, &st) == 0, "damaged loclists: the unit is written")) {
+		printf("  # %s\n", st.msg);
+		return;
+	}
+	len = secs.sec[HD_SEC_LOCLISTS].len;
+	header = 12 + 4;  /* unit_length .. offset_entry_count, one offset */
+	OK(len > header + 4 && dump_cut(&secs, len, path, &st) == 0,
+	   "damaged loclists: the whole section dumps");
+	for (size_t keep = header + 1; keep < len; keep++) {
+		int rc = dump_cut(&secs, keep, path, &st);
+		refused += rc == 1;
+		other += rc != 1;
+		if (keep >= len - 4)
+			own += rc == 1 && strstr(st.msg, ".debug_loclists: a table claims") != NULL;
+		if (rc != 1 && other == 1)
+			printf("  # cut to %zu of %zu bytes: %s\n", keep, len,
+			       rc == 0 ? "dumped" : st.msg);
+	}
+	OK(other == 0 && refused == len - header - 1,
+	   "damaged loclists: every cut through the lists is refused as bad input");
+	OK(own == 4, "damaged loclists: a table 1 to 4 bytes past its section is the dump's "
+	             "refusal, naming .debug_loclists");
+	hd_dw_sections_free(&secs);
+	hd_dw_unit_free(&u);
+	unlink(path);
+}
+
 static void refused(void)
 {
 	hd_dwarf_units back = { NULL, 0 };
@@ -169,5 +240,6 @@ int main(void)
 	round_trip(0, HD_PROFILE_AMDGPU_V0);
 	round_trip(1, HD_PROFILE_LLVM_USER);
 	refused();
+	damaged_loclists();
 	return tap_end();
 }
