@@ -224,6 +224,100 @@ static void damaged_loclists(void)
 	unlink(path);
 }
 
+/* Reads the file at path into b. */
+static int slurp(const char *path, hd_buf *b)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t chunk[4096];
+	size_t n;
+
+	if (f == NULL)
+		return -1;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		hd_buf_put(b, chunk, n);
+	fclose(f);
+	return b->failed ? -1 : 0;
+}
+
+/* Stores v as n little-endian bytes at p. */
+static void put_le(uint8_t *p, uint64_t v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Damaged ELF headers: a section, or the header table, said to be far
+ * larger than the file. libdwarf 20210528 allocates what they say before
+ * reading, which under AddressSanitizer stops the process; the dump must
+ * refuse them first, as bad input naming the header. */
+static void damaged_headers(void)
+{
+	static const struct {
+		const char *what;
+		unsigned at;      /* 0: in the last section header, else in the ELF header */
+		unsigned field;   /* offset of the field */
+		unsigned size;
+		uint64_t value;
+	} cases[] = {
+		{ "a section of 2^46 bytes", 0, 0x20, 8, UINT64_C(1) << 46 },
+		{ "a section at offset 2^63", 0, 0x18, 8, UINT64_C(1) << 63 },
+		{ "65535 section headers", 1, 0x3c, 2, 0xffff },
+		{ "section headers at 2^40", 1, 0x28, 8, UINT64_C(1) << 40 },
+		{ "a section header size of 4096", 1, 0x3a, 2, 4096 },
+	};
+	hd_dw_unit u;
+	hd_dw_sections secs;
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_status st;
+	hd_buf img, out;
+	built b;
+	char path[] = "/tmp/hdcts-elfhdr-XXXXXX";
+	int fd = mkstemp(path);
+
+	if (fd >= 0)
+		close(fd);
+	hd_buf_init(&img);
+	if (!OK(fd >= 0 && build(&u, 0, HD_PROFILE_AMDGPU_V0, &b, &st) == 0 &&
+	        hd_dw_write(&u, &secs, &st) == 0 && write_object(&secs, path, &st) == 0 &&
+	        slurp(path, &img) == 0 && img.len > 64,
+	        "damaged headers: the object is written")) {
+		printf("  # %s\n", st.msg);
+		return;
+	}
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		hd_buf copy;
+		uint64_t shoff = 0;
+		unsigned shnum = img.data[0x3c] | img.data[0x3d] << 8;
+		size_t at;
+		char name[120];
+		int rc;
+
+		for (unsigned k = 0; k < 8; k++)
+			shoff |= (uint64_t)img.data[0x28 + k] << (8 * k);
+		at = cases[i].at ? cases[i].field : (size_t)shoff + (shnum - 1) * 64u + cases[i].field;
+		hd_buf_init(&copy);
+		hd_buf_put(&copy, img.data, img.len);
+		if (at + cases[i].size > copy.len || copy.failed) {
+			OK(0, cases[i].what);
+			hd_buf_free(&copy);
+			continue;
+		}
+		put_le(copy.data + at, cases[i].value, cases[i].size);
+		hd_buf_init(&out);
+		rc = write_file(path, &copy) == 0 ? hd_dwarf_dump(path, &o, &out, &st) : 0;
+		snprintf(name, sizeof name, "damaged headers: %s is refused as bad-elf", cases[i].what);
+		if (!OK(rc != 0 && st.kind == HD_BAD_INPUT && strcmp(st.code, "bad-elf") == 0 &&
+		        out.len == 0, name))
+			printf("  # rc %d %s: %s\n", rc, rc ? st.code : "", rc ? st.msg : "dumped");
+		hd_buf_free(&out);
+		hd_buf_free(&copy);
+	}
+	hd_buf_free(&img);
+	hd_dw_sections_free(&secs);
+	hd_dw_unit_free(&u);
+	unlink(path);
+}
+
 static void refused(void)
 {
 	hd_dwarf_units back = { NULL, 0 };
@@ -241,5 +335,6 @@ int main(void)
 	round_trip(1, HD_PROFILE_LLVM_USER);
 	refused();
 	damaged_loclists();
+	damaged_headers();
 	return tap_end();
 }

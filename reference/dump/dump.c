@@ -164,7 +164,7 @@ int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st
 	c->names.self = c;
 	c->names.name = reg_name;
 	c->names.lookup = reg_lookup;
-	if (check_elf(c, path, &machine) != 0)
+	if (check_elf(c, path, &machine) != 0 || dd_elf_fits(path, st) != 0)
 		return -1;
 	/* The target picks the table of vendor ops, never a guess: an Intel GT
 	 * object's 0xeb..0xef are Intel's. libdwarf 20210528 knows no

@@ -469,10 +469,16 @@ static int from_libdwarf(dd_ctx *c, const char *name, Dwarf_Cie *cies, Dwarf_Sig
 }
 
 /* Says in st which section the parser refused. */
+/* Puts the section's name before hd_cfi_parse's message. The parser calls
+ * a section that breaks the format ill-formed (its evaluator's kind); to
+ * the dump that is bad input, exit 2 like any other malformed DWARF. */
 static void name_section(hd_status *st, const char *name)
 {
 	char m[sizeof st->msg];
 	size_t n = strlen(name) + 2;
+
+	if (st->kind == HD_ILL_FORMED || st->kind == HD_EVAL_ERROR)
+		st->kind = HD_BAD_INPUT;
 
 	/* the message loses its tail rather than the section name */
 	memcpy(m, st->msg, sizeof m);
