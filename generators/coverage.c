@@ -16,6 +16,7 @@
 #include "hdgen.h"
 #include "util/buf.h"
 #include "util/file.h"
+#include "util/sort.h"
 
 /* Every case of cases/<kind> ending in ext, through facts(). */
 static void walk(cov_run *r, const char *kind, const char *ext,
@@ -95,8 +96,9 @@ static void write_index(const cov_run *r, hd_buf *b)
 		b->failed = 1;
 		return;
 	}
-	memcpy(v, r->facts.v, r->facts.n * sizeof *v);
-	qsort(v, r->facts.n, sizeof *v, cmp_by_case);
+	if (r->facts.n > 0)  /* no facts: facts.v is NULL */
+		memcpy(v, r->facts.v, r->facts.n * sizeof *v);
+	hd_sort(v, r->facts.n, sizeof *v, cmp_by_case);
 	for (size_t i = 0; i < r->facts.n; i++) {
 		const char *dot = strrchr(v[i].where, '.');
 		int n = dot != NULL && strncmp(v[i].where, "opencl/", 7) != 0

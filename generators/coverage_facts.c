@@ -6,6 +6,7 @@
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/status.h"
+#include "util/sort.h"
 
 void cov_add(cov_facts *f, const char *fact, int pol, const char *where)
 {
@@ -49,7 +50,7 @@ static int cmp_fact(const void *a, const void *b)
 void cov_finish(cov_facts *f)
 {
 	if (f->n > 1)
-		qsort(f->v, f->n, sizeof f->v[0], cmp_fact);
+		hd_sort(f->v, f->n, sizeof f->v[0], cmp_fact);
 }
 
 void cov_free(cov_facts *f)

@@ -28,6 +28,7 @@
 #include "spirv/spirv.h"
 #include "watch/watch.h"
 #include "util/file.h"
+#include "util/sort.h"
 
 typedef struct ex_run {
 	const char *cases, *out, *only;
@@ -430,7 +431,7 @@ int hdgen_expected(int argc, char **argv)
 	run_kind(&r, "opencl", ".clcpp");
 	remove_work(r.work);
 	if (r.nmade > 1)
-		qsort(r.made, r.nmade, sizeof *r.made, hd_cmp_names);
+		hd_sort(r.made, r.nmade, sizeof *r.made, hd_cmp_names);
 	/* pruning after a failure could delete what a broken case used to make */
 	if (r.nfailed == 0 && r.only == NULL && r.opencl)
 		prune(&r, "watch");  /* both spirv and opencl cases make watches */

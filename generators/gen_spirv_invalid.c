@@ -459,7 +459,8 @@ int gen_spirv_invalid(gen_out *g, const hd_spv_set *set, const spv_rules *r)
 
 	if (!copy)
 		return hd_fail(g->st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	memcpy(copy, r->text.data, r->text.len);
+	if (r->text.len > 0)  /* an empty buffer's data is NULL */
+		memcpy(copy, r->text.data, r->text.len);
 	copy[r->text.len] = '\0';
 	for (line = copy; rc == 0 && line && *line; line = next) {
 		next = strchr(line, '\n');

@@ -9,6 +9,7 @@
 #include "util/buf.h"
 #include "util/dir.h"
 #include "util/file.h"
+#include "util/sort.h"
 
 /* Adapters are scripts; one past this is a mistake, not a file to copy
  * into every report directory. */
@@ -167,7 +168,7 @@ int hc_adapter_files_find(const hc_profile *p, const char *suite, hc_adapter_fil
 		return -1;
 	}
 	if (out->n > 1)  /* qsort may not be given a null array, even of none */
-		qsort(out->v, out->n, sizeof *out->v, cmp_file);
+		hd_sort(out->v, out->n, sizeof *out->v, cmp_file);
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 
 #include "conform.h"
 #include "dumptree.h"
+#include "util/sort.h"
 
 /* How deep a written-out type goes: deeper is a cycle or a hostile dump. */
 #define TYPE_DEPTH 12
@@ -485,7 +486,7 @@ int hc_conform_fact_list(const hc_dump *d, hd_buf *lines, char ***facts, size_t 
 	*n = 0;
 	for (size_t i = 0; i < lines->len; i += strlen((char *)lines->data + i) + 1)
 		(*facts)[(*n)++] = (char *)lines->data + i;
-	qsort(*facts, *n, sizeof **facts, cmp_str);
+	hd_sort(*facts, *n, sizeof **facts, cmp_str);
 	return 0;
 }
 

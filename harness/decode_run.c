@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "judge.h"
+#include "util/sort.h"
 
 static int oom(hd_status *st)
 {
@@ -63,7 +64,7 @@ static int gather(hc_decode_batch *b, const char *glob)
 			return -1;
 	}
 	if (b->n > 1)
-		qsort(b->entries, b->n, sizeof *b->entries, cmp_entry);
+		hd_sort(b->entries, b->n, sizeof *b->entries, cmp_entry);
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/sort.h"
 
 struct hc_dkey {
 	size_t unit;
@@ -287,7 +288,7 @@ static int finish(reader *r, hd_status *st)
 		d->keys[i].path = d->dies[i].path;
 		d->keys[i].die = i;
 	}
-	qsort(d->keys, d->ndies, sizeof *d->keys, cmp_key);
+	hd_sort(d->keys, d->ndies, sizeof *d->keys, cmp_key);
 	return 0;
 }
 
@@ -305,7 +306,8 @@ int hc_dump_parse(const char *text, size_t len, const char *name, hc_dump *d, hd
 	hd_buf_init(&r.paths);
 	if ((d->text = malloc(len + 1)) == NULL)
 		return oom(st);
-	memcpy(d->text, text, len);
+	if (len > 0)  /* an empty file's text may be NULL */
+		memcpy(d->text, text, len);
 	d->text[len] = '\0';
 	if (strlen(d->text) != len)
 		rc = hd_fail(st, HD_BAD_INPUT, "dump-layout", 0, "%s: a NUL byte in the dump", name);

@@ -7,6 +7,7 @@
 
 #include "util/buf.h"
 #include "util/file.h"
+#include "util/sort.h"
 
 #define MAX_LIST ((size_t)256 << 20)
 
@@ -112,7 +113,7 @@ static int cmp_fact(const void *x, const void *y)
 void hc_index_sort(hc_lines *index)
 {
 	if (index->n > 1)
-		qsort(index->v, index->n, sizeof index->v[0], cmp_fact);
+		hd_sort(index->v, index->n, sizeof index->v[0], cmp_fact);
 }
 
 size_t hc_facts_of(const hc_lines *index, const char *case_id, size_t *first)

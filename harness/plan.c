@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "util/dir.h"
+#include "util/sort.h"
 
 /* A job's checks: those that compare with an expected output, and those
  * that need none (they judge what the command left on its own). */
@@ -193,7 +194,7 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	}
 	if (plan->n > 1)
-		qsort(plan->jobs, plan->n, sizeof *plan->jobs, cmp_job);
+		hd_sort(plan->jobs, plan->n, sizeof *plan->jobs, cmp_job);
 	if (shards > 1)
 		keep_shard(plan, shard, shards);
 	for (size_t i = 0; i < plan->n; i++)

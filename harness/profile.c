@@ -129,19 +129,30 @@ static int set_u64(reader *r, const char *v, uint64_t *out)
 static void free_list(char **v, size_t n);
 static int add_version(reader *r, const char *v);
 
-/* decode-encodings: one or two distinct encoding profiles. */
+/* decode-encodings: one or two distinct encoding profiles, all on one line.
+ * A second line is refused, as a second `name` is: appending would let a
+ * profile name more encodings than the runner has decode batches for, and
+ * replacing would silently drop what the first line said. The bound is on
+ * the stored count, so it holds however the names are spread. */
 static int set_decode_encodings(reader *r, const char *v)
 {
 	hc_profile *p = r->p;
+	const size_t most = sizeof p->decode_encodings / sizeof p->decode_encodings[0];
 	char **names = NULL;
 	size_t n = 0;
-	int rc = set_list(r, v, &names, &n);
+	int rc;
 
+	if (p->ndecode_encodings != 0)
+		return bad(r, "a second value for ", "decode-encodings");
+	rc = set_list(r, v, &names, &n);
+	if (rc == 0 && n == 0)
+		rc = bad(r, "decode-encodings names no encoding profile: ", v);
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		hd_profile e;
 		if (hd_profile_parse(names[i], &e) != 0)
 			rc = bad(r, "unknown encoding profile ", names[i]);
-		else if (i >= 2 || (i == 1 && e == p->decode_encodings[0]))
+		else if (p->ndecode_encodings >= most ||
+		         (p->ndecode_encodings == 1 && e == p->decode_encodings[0]))
 			rc = bad(r, "decode-encodings takes two different profiles at most: ", v);
 		else
 			p->decode_encodings[p->ndecode_encodings++] = e;

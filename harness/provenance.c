@@ -346,12 +346,13 @@ int hc_run_txt_parse(const char *text, size_t len, const char *path, hc_provenan
 
 	memset(pv, 0, sizeof *pv);
 	pv->shard = pv->shards = 1;
-	if (memchr(text, '\0', len) != NULL)
+	if (len > 0 && memchr(text, '\0', len) != NULL)  /* text may be NULL when empty */
 		return hd_fail(st, HD_BAD_INPUT, "run-txt", 0, "%s: a NUL byte: not a text file",
 		               path);
 	if ((copy = malloc(len + 1)) == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	memcpy(copy, text, len);
+	if (len > 0)  /* an empty file's text may be NULL */
+		memcpy(copy, text, len);
 	copy[len] = '\0';
 	rc = parse_run_txt(copy, path, pv, st);
 	free(copy);

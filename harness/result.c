@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "util/sort.h"
 
 /* Indexed by hc_outcome; the names are the JSON, TAP and report spelling. */
 static const char *const outcome_names[HC_OUTCOME_COUNT] = {
@@ -208,7 +209,7 @@ static int cmp_result(const void *pa, const void *pb)
 void hc_run_sort(hc_run *run)
 {
 	if (run->n > 1)
-		qsort(run->results, run->n, sizeof *run->results, cmp_result);
+		hd_sort(run->results, run->n, sizeof *run->results, cmp_result);
 }
 
 void hc_run_count(const hc_run *run, size_t counts[HC_OUTCOME_COUNT])

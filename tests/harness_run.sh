@@ -273,6 +273,12 @@ bad_profile() {
 	grep -q -- "$want" "$tmp/err" || { echo "$label: no '$want' in:"; cat "$tmp/err"; } >>"$tmp/why"
 }
 bad_profile "a name that leaves reports/" "badp.ini:4: a name is letters" "name = ../../x"
+bad_profile "a second decode-encodings line" "badp.ini:5: a second value for decode-encodings" \
+	"decode-encodings = amdgpu-v0, llvm-user" "decode-encodings = amdgpu-v0, llvm-user"
+bad_profile "a decode-encodings line of commas" "badp.ini:4: decode-encodings names no encoding" \
+	"decode-encodings = , ,"
+bad_profile "three decode-encodings" "badp.ini:4: decode-encodings takes two different" \
+	"decode-encodings = amdgpu-v0, llvm-user, amdgpu-v0"
 bad_profile "a missing waiver file" "the waiver file $tmp/none.waivers: cannot open" \
 	"waivers = none.waivers"
 profile_ini evaluate 2 typo "$HDREF eval {input} > {out}"
@@ -283,7 +289,7 @@ profile_ini evaluate 2 typo "$HDREF eval {input} > {out}"
 "$hdcts" run --candidate no-such-candidate --out "$tmp/nocand" >/dev/null 2>"$tmp/err"
 grep -q 'candidate no-such-candidate: .*/harness/candidates/no-such-candidate.ini: cannot open' \
 	"$tmp/err" || { echo "an unknown candidate:"; cat "$tmp/err"; } >>"$tmp/why"
-point "a profile's bad name, placeholder or waiver file, and an unknown candidate, name what is wrong"
+point "a profile's bad name, placeholder, decode-encodings or waiver file, and an unknown candidate, name what is wrong"
 
 mkdir -p "$tmp/vendor"
 printf '#!/bin/sh\nexec "$HDREF" eval "$1" > "$2"\n' >"$tmp/vendor/adapter.sh"

@@ -6,6 +6,7 @@
  * then reads a candidate's object as it reads the reference's unit. */
 #include <unistd.h>
 
+#include "dump/dump.h"
 #include "dump/load.h"
 #include "dwarf_write_test.h"
 
@@ -153,6 +154,170 @@ static void round_trip(int dwarf64, hd_profile prof)
 	unlink(path);
 }
 
+/* Dumps the object written from secs with .debug_loclists cut to keep
+ * bytes; 0 dumped, 1 refused as bad input, -1 anything else. */
+static int dump_cut(hd_dw_sections *secs, size_t keep, const char *path, hd_status *st)
+{
+	hd_buf *ll = &secs->sec[HD_SEC_LOCLISTS];
+	size_t len = ll->len;
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_buf out;
+	int rc;
+
+	hd_buf_init(&out);
+	ll->len = keep;
+	rc = write_object(secs, path, st);
+	ll->len = len;
+	if (rc != 0)
+		return -1;
+	rc = hd_dwarf_dump(path, &o, &out, st);
+	hd_buf_free(&out);
+	if (rc == 0)
+		return 0;
+	return st->kind == HD_BAD_INPUT ? 1 : -1;
+}
+
+/* A damaged .debug_loclists whose table header claims more bytes than the
+ * section holds: every cut through the lists must be refused as bad input,
+ * without reading past the section (the sanitizers watch). libdwarf
+ * 20210528 refuses a table longer than its section only when unit_length
+ * alone is, forgetting its own 4 bytes; the dump once trusted the table end
+ * libdwarf reported, and read an expression past the section when the cut
+ * took 1 to 4 bytes. Those cuts are the dump's own refusals. */
+static void damaged_loclists(void)
+{
+	hd_dw_unit u;
+	hd_dw_sections secs;
+	hd_status st;
+	built b;
+	char path[] = "/tmp/hdcts-loclists-XXXXXX";
+	int fd = mkstemp(path);
+	size_t len, header, refused = 0, other = 0, own = 0;
+
+	if (fd >= 0)
+		close(fd);
+	if (!OK(fd >= 0 && build(&u, 0, HD_PROFILE_AMDGPU_V0, &b, &st) == 0 &&
+	        hd_dw_write(&u, &secs, &st) == 0, "damaged loclists: the unit is written")) {
+		printf("  # %s\n", st.msg);
+		return;
+	}
+	len = secs.sec[HD_SEC_LOCLISTS].len;
+	header = 12 + 4;  /* unit_length .. offset_entry_count, one offset */
+	OK(len > header + 4 && dump_cut(&secs, len, path, &st) == 0,
+	   "damaged loclists: the whole section dumps");
+	for (size_t keep = header + 1; keep < len; keep++) {
+		int rc = dump_cut(&secs, keep, path, &st);
+		refused += rc == 1;
+		other += rc != 1;
+		if (keep >= len - 4)
+			own += rc == 1 && strstr(st.msg, ".debug_loclists: a table claims") != NULL;
+		if (rc != 1 && other == 1)
+			printf("  # cut to %zu of %zu bytes: %s\n", keep, len,
+			       rc == 0 ? "dumped" : st.msg);
+	}
+	OK(other == 0 && refused == len - header - 1,
+	   "damaged loclists: every cut through the lists is refused as bad input");
+	OK(own == 4, "damaged loclists: a table 1 to 4 bytes past its section is the dump's "
+	             "refusal, naming .debug_loclists");
+	hd_dw_sections_free(&secs);
+	hd_dw_unit_free(&u);
+	unlink(path);
+}
+
+/* Reads the file at path into b. */
+static int slurp(const char *path, hd_buf *b)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t chunk[4096];
+	size_t n;
+
+	if (f == NULL)
+		return -1;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		hd_buf_put(b, chunk, n);
+	fclose(f);
+	return b->failed ? -1 : 0;
+}
+
+/* Stores v as n little-endian bytes at p. */
+static void put_le(uint8_t *p, uint64_t v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Damaged ELF headers: a section, or the header table, said to be far
+ * larger than the file. libdwarf 20210528 allocates what they say before
+ * reading, which under AddressSanitizer stops the process; the dump must
+ * refuse them first, as bad input naming the header. */
+static void damaged_headers(void)
+{
+	static const struct {
+		const char *what;
+		unsigned at;      /* 0: in the last section header, else in the ELF header */
+		unsigned field;   /* offset of the field */
+		unsigned size;
+		uint64_t value;
+	} cases[] = {
+		{ "a section of 2^46 bytes", 0, 0x20, 8, UINT64_C(1) << 46 },
+		{ "a section at offset 2^63", 0, 0x18, 8, UINT64_C(1) << 63 },
+		{ "65535 section headers", 1, 0x3c, 2, 0xffff },
+		{ "section headers at 2^40", 1, 0x28, 8, UINT64_C(1) << 40 },
+		{ "a section header size of 4096", 1, 0x3a, 2, 4096 },
+	};
+	hd_dw_unit u;
+	hd_dw_sections secs;
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_status st;
+	hd_buf img, out;
+	built b;
+	char path[] = "/tmp/hdcts-elfhdr-XXXXXX";
+	int fd = mkstemp(path);
+
+	if (fd >= 0)
+		close(fd);
+	hd_buf_init(&img);
+	if (!OK(fd >= 0 && build(&u, 0, HD_PROFILE_AMDGPU_V0, &b, &st) == 0 &&
+	        hd_dw_write(&u, &secs, &st) == 0 && write_object(&secs, path, &st) == 0 &&
+	        slurp(path, &img) == 0 && img.len > 64,
+	        "damaged headers: the object is written")) {
+		printf("  # %s\n", st.msg);
+		return;
+	}
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		hd_buf copy;
+		uint64_t shoff = 0;
+		unsigned shnum = img.data[0x3c] | img.data[0x3d] << 8;
+		size_t at;
+		char name[120];
+		int rc;
+
+		for (unsigned k = 0; k < 8; k++)
+			shoff |= (uint64_t)img.data[0x28 + k] << (8 * k);
+		at = cases[i].at ? cases[i].field : (size_t)shoff + (shnum - 1) * 64u + cases[i].field;
+		hd_buf_init(&copy);
+		hd_buf_put(&copy, img.data, img.len);
+		if (at + cases[i].size > copy.len || copy.failed) {
+			OK(0, cases[i].what);
+			hd_buf_free(&copy);
+			continue;
+		}
+		put_le(copy.data + at, cases[i].value, cases[i].size);
+		hd_buf_init(&out);
+		rc = write_file(path, &copy) == 0 ? hd_dwarf_dump(path, &o, &out, &st) : 0;
+		snprintf(name, sizeof name, "damaged headers: %s is refused as bad-elf", cases[i].what);
+		if (!OK(rc != 0 && st.kind == HD_BAD_INPUT && strcmp(st.code, "bad-elf") == 0 &&
+		        out.len == 0, name))
+			printf("  # rc %d %s: %s\n", rc, rc ? st.code : "", rc ? st.msg : "dumped");
+		hd_buf_free(&out);
+		hd_buf_free(&copy);
+	}
+	hd_buf_free(&img);
+	hd_dw_sections_free(&secs);
+	hd_dw_unit_free(&u);
+	unlink(path);
+}
+
 static void refused(void)
 {
 	hd_dwarf_units back = { NULL, 0 };
@@ -169,5 +334,7 @@ int main(void)
 	round_trip(0, HD_PROFILE_AMDGPU_V0);
 	round_trip(1, HD_PROFILE_LLVM_USER);
 	refused();
+	damaged_loclists();
+	damaged_headers();
 	return tap_end();
 }

@@ -204,6 +204,99 @@ static void test_ids(void)
 }
 
 /* ------------------------------------------------------------------------
+ * 4b. The id map stays linear whatever ids a module picks. */
+
+/* n OpString "" instructions (3 words each) defining ids[0..n) under
+ * bound; *nwords gets the module's length. */
+static uint32_t *strings_module(const uint32_t *ids, uint32_t n, uint32_t bound,
+                                size_t *nwords)
+{
+	uint32_t *w = malloc(((size_t)5 + 3u * n) * sizeof *w);
+	size_t k = 5;
+
+	if (w == NULL)
+		return NULL;
+	w[0] = 0x07230203u;
+	w[1] = 0x00010000u;
+	w[2] = 0;
+	w[3] = bound;
+	w[4] = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		w[k++] = 3u << 16 | OP_STRING;
+		w[k++] = ids[i];
+		w[k++] = 0;  /* "" and its NUL */
+	}
+	*nwords = k;
+	return w;
+}
+
+/* The reader once kept ids in a linear-probing table whose slot was
+ * id * 2654435769 modulo its size, a power of two at least twice the
+ * definitions: 2^18 for 131072. Every id r + k * 2^18 then starts at r's
+ * slot, so 131072 ids over 8 residues whose slots are 1..8 made one
+ * cluster and about 8.6e9 probes. The entries examined while building
+ * (m->ids.probes) must now stay at one per dense id and 1 + log2(n) per id
+ * far above the module's size. */
+static void test_id_map_linear(void)
+{
+	enum { N = 131072, SLOTS = 1u << 18, LOG2N = 17 };
+	const uint32_t inverse = 0x144cbc89u; /* 2654435769^-1 modulo 2^32 */
+	uint32_t *ids = malloc(N * sizeof *ids), *w;
+	size_t nwords = 0;
+	run r;
+
+	if (!OK(ids != NULL && 2654435769u * inverse == 1u, "id map: the old hash inverts"))
+		return;
+	for (uint32_t i = 0; i < N; i++) {
+		uint32_t home = 1 + i % 8, r0 = (home * inverse) & (SLOTS - 1);
+		ids[i] = r0 + (i / 8) * SLOTS;
+	}
+	OK(((ids[N - 1] * 2654435769u) & (SLOTS - 1)) == 8 &&
+	   ((ids[N / 2] * 2654435769u) & (SLOTS - 1)) == 1,
+	   "id map: the ids share the old table's slots 1..8");
+	w = strings_module(ids, N, 0xffffffffu, &nwords);
+	memset(&r, 0, sizeof r);
+	r.rc = hd_spv_read_binary((const uint8_t *)w, nwords * 4, &r.m, &r.st);
+	if (OK(r.rc == 0 && r.m->ids.count == N && r.m->ndiags == 0,
+	       "id map: 131072 ids colliding in the old hash read, with no finding")) {
+		uint32_t wrong = 0;
+		if (!OK(r.m->ids.probes <= (uint64_t)N * (1 + LOG2N),
+		        "id map: at most 1 + log2(n) entries examined per id"))
+			printf("  # entries examined %llu for %u ids\n",
+			       (unsigned long long)r.m->ids.probes, (unsigned)N);
+		for (uint32_t i = 0; i < N; i++)
+			wrong += hd_spv_def(r.m, ids[i]) != (int32_t)i;
+		wrong += hd_spv_def(r.m, ids[0] + 1) != -1 || hd_spv_def(r.m, 0xffffffffu) != -1;
+		OK(wrong == 0, "id map: each of them finds its instruction, and no other id resolves");
+	} else {
+		printf("  # rc %d: %s\n", r.rc, r.st.msg);
+	}
+	hd_spv_free(r.m);
+	free(w);
+
+	/* As many ids, dense (1..N) and interleaved: each examines one entry. */
+	for (uint32_t i = 0; i < N; i++)
+		ids[i] = 1 + (i % 8) * (N / 8) + i / 8;
+	w = strings_module(ids, N, N + 1, &nwords);
+	r.rc = hd_spv_read_binary((const uint8_t *)w, nwords * 4, &r.m, &r.st);
+	if (OK(r.rc == 0 && r.m->ids.count == N, "id map: 131072 dense ids read")) {
+		uint32_t wrong = 0;
+		OK(r.m->ids.probes <= N, "id map: one entry examined per definition");
+		for (uint32_t i = 0; i < N; i++)
+			wrong += hd_spv_def(r.m, ids[i]) != (int32_t)i;
+		wrong += hd_spv_def(r.m, N + 1) != -1 || hd_spv_def(r.m, 0) != -1 ||
+		         hd_spv_def(r.m, 0xffffffffu) != -1;
+		OK(wrong == 0, "id map: every id finds its instruction, and no other id resolves");
+		if (r.m->ids.probes > N)
+			printf("  # entries examined %llu for %u ids\n",
+			       (unsigned long long)r.m->ids.probes, (unsigned)N);
+	}
+	hd_spv_free(r.m);
+	free(w);
+	free(ids);
+}
+
+/* ------------------------------------------------------------------------
  * 5. Operand counts and unknown extended opcodes. */
 
 static void test_operand_count(void)
@@ -462,6 +555,7 @@ int main(void)
 	test_framing();
 	test_byte_order();
 	test_ids();
+	test_id_map_linear();
 	test_operand_count();
 	test_cycles();
 	test_assembly();

@@ -9,6 +9,7 @@
 #include "util/dir.h"
 #include "util/file.h"
 #include "util/sha256.h"
+#include "util/sort.h"
 
 /* The digest of dir/name, read in pieces: a report can be tens of MiB. */
 static int file_digest(const char *dir, const char *name, char hex[65], hd_status *st)
@@ -97,7 +98,7 @@ static size_t split(char *text, entry *v, size_t max)
 		n++;
 		line = more ? end + 1 : end;
 	}
-	qsort(v, n, sizeof *v, cmp_entry);
+	hd_sort(v, n, sizeof *v, cmp_entry);
 	return n;
 }
 

@@ -22,6 +22,7 @@
 #include "util/buf.h"
 #include "util/dir.h"
 #include "util/file.h"
+#include "util/sort.h"
 
 enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2, EXIT_FAILED = 3 };
 
@@ -121,7 +122,7 @@ static int check_whole(merger *m, hd_status *st)
 			               "%s and %s are not shards of one run: their %s differ",
 			               m->s[0].dir, m->s[i].dir, d);
 	}
-	qsort(m->s, m->n, sizeof *m->s, cmp_shard);
+	hd_sort(m->s, m->n, sizeof *m->s, cmp_shard);
 	for (size_t i = 0; i < m->n; i++) {
 		if (i > 0 && m->s[i].pv.shard == m->s[i - 1].pv.shard)
 			return hd_fail(st, HD_BAD_INPUT, "mismatch", 0, "%s and %s are both shard %u/%u",

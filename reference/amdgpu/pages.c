@@ -3,6 +3,7 @@
  * strict mode can tell "never written" from "written zero". A page limit
  * bounds what a hostile case can make the model allocate. */
 #include "model_impl.h"
+#include "util/keyed_hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,9 +66,13 @@ void hd_amdgpu_mem_set_limit(hd_amdgpu_mem *mem, size_t bytes)
 	mem->max_pages = bytes / PAGE_SIZE;
 }
 
+/* The addresses are the case's, so the bucket comes from a hash keyed out
+ * of the input's sight (util/keyed_hash.h): a fixed multiplier can be
+ * inverted to put every page in one chain. Nothing iterates the buckets in
+ * an order that shows. */
 static unsigned bucket_of(unsigned storage, uint64_t number)
 {
-	uint64_t h = (number ^ ((uint64_t)storage << 56)) * UINT64_C(0x9E3779B97F4A7C15);
+	uint64_t h = hd_keyed_hash_u64(number ^ ((uint64_t)storage << 56));
 
 	return (unsigned)(h >> (64 - BUCKET_BITS));
 }

@@ -5,6 +5,7 @@
  * line, so reports do not depend on qsort) and then compared with their
  * neighbours, which keeps large files linear-ish. */
 #include "case_impl.h"
+#include "util/sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,7 @@ int hd_case_finish_types(hd_parser *p)
 
 	if (n == 0)
 		return 0;
-	qsort(recs, n, sizeof *recs, cmp_type_die);
+	hd_sort(recs, n, sizeof *recs, cmp_type_die);
 	for (size_t i = 1; i < n; i++) {
 		if (recs[i].t.die == recs[i - 1].t.die) {
 			p->line = recs[i].line;
@@ -75,7 +76,7 @@ int hd_case_finish_types(hd_parser *p)
 		p->byname[i] = &types[i];
 	}
 	p->nbyname = n;
-	qsort(p->byname, n, sizeof *p->byname, cmp_type_name);
+	hd_sort(p->byname, n, sizeof *p->byname, cmp_type_name);
 	for (size_t i = 1; i < n; i++) {
 		if (strcmp(p->byname[i]->name, p->byname[i - 1]->name) == 0) {
 			uint32_t a = type_line(p, p->byname[i - 1]), b = type_line(p, p->byname[i]);
@@ -161,7 +162,8 @@ int hd_case_value_bytes(hd_parser *p, const hd_base_type *type, const char *s,
 		if (p->scratch.len != nbytes)
 			return hd_perr(p, "case-syntax", "the type needs %llu bytes, not %zu",
 			               (unsigned long long)nbytes, p->scratch.len);
-		memcpy(buf, p->scratch.data, (size_t)nbytes);
+		if (nbytes > 0)  /* an empty buffer's data is NULL */
+			memcpy(buf, p->scratch.data, (size_t)nbytes);
 		return 0;
 	}
 	do {
@@ -281,7 +283,7 @@ static int finish_loclists(hd_parser *p)
 		return no_memory(p);
 	if (n == 0)
 		return 0;
-	qsort(recs, n, sizeof *recs, cmp_ll);
+	hd_sort(recs, n, sizeof *recs, cmp_ll);
 	while (i < n) {
 		size_t j = i;
 		hd_loclist *l;
@@ -315,7 +317,7 @@ static int finish_dies(hd_parser *p)
 
 	if (n == 0)
 		return 0;
-	qsort(recs, n, sizeof *recs, cmp_die);
+	hd_sort(recs, n, sizeof *recs, cmp_die);
 	dies = hd_arena_alloc(&p->c->arena, n * sizeof *dies);
 	if (dies == NULL)
 		return no_memory(p);
@@ -404,7 +406,7 @@ static int finish_frames(hd_parser *p)
 
 	if (n == 0)
 		return 0;
-	qsort(f, n, sizeof *f, cmp_frame);
+	hd_sort(f, n, sizeof *f, cmp_frame);
 	for (size_t i = 1; i < n; i++) {
 		if (f[i].query == f[i - 1].query && f[i].frame == f[i - 1].frame &&
 		    f[i].reg == f[i - 1].reg) {

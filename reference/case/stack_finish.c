@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../amdgpu/model.h"
+#include "util/sort.h"
 
 /* A declaration's name, for sorting and lookup. */
 typedef struct hd_name_ix {
@@ -108,7 +109,7 @@ static int cmp_name_ix(const void *a, const void *b)
 /* Sorts ix by name and refuses a name declared twice (at the later line). */
 static int sort_names(hd_parser *p, hd_name_ix *ix, size_t n, const char *what)
 {
-	qsort(ix, n, sizeof *ix, cmp_name_ix);
+	hd_sort(ix, n, sizeof *ix, cmp_name_ix);
 	for (size_t i = 1; i < n; i++) {
 		if (strcmp(ix[i].name, ix[i - 1].name) == 0) {
 			p->line = ix[i].line;
@@ -328,7 +329,7 @@ static int attach_contents(hd_parser *p, const hd_stack_ix *x)
 	const hd_name_ix *ixs[3] = { x->cies, x->fdes, x->subs };
 
 	if (n > 0)
-		qsort(r, n, sizeof *r, cmp_content);
+		hd_sort(r, n, sizeof *r, cmp_content);
 	for (size_t i = 0, k; i < n; i += k) {
 		long d = find_name(ixs[r[i].owner], ncount[r[i].owner], r[i].name);
 		k = run_length(&r[i], n - i);

@@ -27,6 +27,7 @@
 #include "../dwarf/target.h"
 #include "../spirv/spirv.h"
 #include "../spirv/tables.h"
+#include "util/sort.h"
 
 const char *hd_cov_area_name(int area)
 {
@@ -332,7 +333,7 @@ int hd_cov_universe_build(hd_cov_universe *u)
 		return -1;
 	for (size_t i = 0; i < u->n; i++)
 		u->byfact[i] = &u->v[i];
-	qsort(u->byfact, u->n, sizeof *u->byfact, cmp_fact);
+	hd_sort(u->byfact, u->n, sizeof *u->byfact, cmp_fact);
 	return 0;
 }
 

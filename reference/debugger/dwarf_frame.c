@@ -9,6 +9,7 @@
 #include "dwarf_type.h"
 #include "reading.h"
 #include "watch/value_text.h"
+#include "util/sort.h"
 
 /* A value larger than this is not read: a debugger would page it. */
 #define MAX_VALUE_BYTES ((uint64_t)16 << 20)
@@ -430,7 +431,7 @@ int hd_watch_dwarf_frame(const hd_dw_unit *u, hd_eval *ev, const hd_context *ctx
 			return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 		}
 	if (out->nvars > 1)
-		qsort(out->vars, out->nvars, sizeof *out->vars, by_name);
+		hd_sort(out->vars, out->nvars, sizeof *out->vars, by_name);
 	hd_buf_init(&fb);
 	frame_base_expr(chain[0], ctx, enc, rd, &fb);
 	if (c.frames == NULL)

@@ -8,6 +8,7 @@
 
 #include "amdgpu/model.h"
 #include "dump_impl.h"
+#include "util/sort.h"
 
 /* The format's version: the first line of every dump. */
 #define DD_FORMAT_LINE "dwarf-dump 1\n"
@@ -37,7 +38,8 @@ char *dd_take(hd_buf *b)
 		return NULL;
 	s = malloc(b->len + 1);
 	if (s != NULL) {
-		memcpy(s, b->data, b->len);
+		if (b->len > 0)  /* an empty buffer's data is NULL */
+			memcpy(s, b->data, b->len);
 		s[b->len] = '\0';
 	}
 	return s;
@@ -139,7 +141,7 @@ static int dump_all(dd_ctx *c, hd_buf *out)
 	/* Units in the order of their text: the order of units in .debug_info
 	 * means nothing. Nothing points at a unit's position after this. */
 	if (c->nunits > 1)
-		qsort(c->units, c->nunits, sizeof c->units[0], cmp_units);
+		hd_sort(c->units, c->nunits, sizeof c->units[0], cmp_units);
 	for (size_t i = 0; i < c->nunits; i++)
 		hd_buf_put(out, c->units[i]->text.data, c->units[i]->text.len);
 	if (dd_print_frames(c, out) != 0)
@@ -162,7 +164,7 @@ int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st
 	c->names.self = c;
 	c->names.name = reg_name;
 	c->names.lookup = reg_lookup;
-	if (check_elf(c, path, &machine) != 0)
+	if (check_elf(c, path, &machine) != 0 || dd_elf_fits(path, st) != 0)
 		return -1;
 	/* The target picks the table of vendor ops, never a guess: an Intel GT
 	 * object's 0xeb..0xef are Intel's. libdwarf 20210528 knows no
@@ -239,7 +241,7 @@ int dd_put_sorted(dd_ctx *c, char **texts, size_t n, hd_buf *out)
 		if (texts[i] == NULL)
 			rc = dd_oom(c);
 	if (rc == 0) {
-		qsort(texts, n, sizeof *texts, cmp_block);
+		hd_sort(texts, n, sizeof *texts, cmp_block);
 		for (size_t i = 0; i < n; i++)
 			hd_buf_put(out, texts[i], strlen(texts[i]));
 	}

@@ -15,6 +15,7 @@
 #include "dwarf/cfi.h"
 #include "dwarf/elf.h"
 #include "util/file.h"
+#include "util/sort.h"
 
 /* Most rows and registers one FDE's table prints. */
 #define DD_MAX_ROWS 4096
@@ -98,7 +99,7 @@ int dd_collect_funcs(dd_ctx *c)
 		c->nfuncs++;
 	}
 	if (c->nfuncs > 1)
-		qsort(c->funcs, c->nfuncs, sizeof c->funcs[0], cmp_func);
+		hd_sort(c->funcs, c->nfuncs, sizeof c->funcs[0], cmp_func);
 	return 0;
 }
 
@@ -386,7 +387,7 @@ static int print_cfi(dd_ctx *c, const char *name, const hd_cfi *cfi, hd_buf *out
 		if ((texts[i] = sorted[i] = cie_text(c, &cfi->cies[i])) == NULL)
 			rc = dd_oom(c);
 	if (rc == 0) {
-		qsort(sorted, cfi->ncies, sizeof *sorted, cmp_text);
+		hd_sort(sorted, cfi->ncies, sizeof *sorted, cmp_text);
 		hd_buf_printf(out, "frame %s\n", name);
 		for (size_t i = 0; i < cfi->ncies; i++) {
 			if (nsorted > 0 && strcmp(sorted[i], sorted[nsorted - 1]) == 0)
@@ -468,10 +469,16 @@ static int from_libdwarf(dd_ctx *c, const char *name, Dwarf_Cie *cies, Dwarf_Sig
 }
 
 /* Says in st which section the parser refused. */
+/* Puts the section's name before hd_cfi_parse's message. The parser calls
+ * a section that breaks the format ill-formed (its evaluator's kind); to
+ * the dump that is bad input, exit 2 like any other malformed DWARF. */
 static void name_section(hd_status *st, const char *name)
 {
 	char m[sizeof st->msg];
 	size_t n = strlen(name) + 2;
+
+	if (st->kind == HD_ILL_FORMED || st->kind == HD_EVAL_ERROR)
+		st->kind = HD_BAD_INPUT;
 
 	/* the message loses its tail rather than the section name */
 	memcpy(m, st->msg, sizeof m);

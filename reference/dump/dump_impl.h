@@ -100,6 +100,10 @@ typedef struct dd_ctx {
 /* dump.c: opens path through libdwarf (0; 1 when it has no debug info,
  * nothing to close then; -1 with st), and closes it with every unit read. */
 int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st);
+/* 0 when path is an ELF file whose section headers, and every section it
+ * stores, lie inside it (elf_fit.c); else HD_BAD_INPUT, code "not-elf" or
+ * "bad-elf". libdwarf allocates what the headers say. */
+int dd_elf_fits(const char *path, hd_status *st);
 void dd_close(dd_ctx *c);
 /* dump.c: a libdwarf failure as HD_BAD_INPUT naming what was read; the
  * pending Dwarf_Error is released. Always -1. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dump_impl.h"
+#include "util/sort.h"
 
 /* The directory of a file entry. libdwarf numbers DWARF 5 directories from
  * 0 (the compilation directory is entry 0) and older ones from 1, where
@@ -168,7 +169,7 @@ static int print_files(dd_ctx *c, dd_unit *u, hd_buf *out)
 		if ((lines[i] = file_line(&u->files[i])) == NULL)
 			rc = dd_oom(c);
 	if (rc == 0) {
-		qsort(lines, (size_t)u->nfiles, sizeof *lines, cmp_str);
+		hd_sort(lines, (size_t)u->nfiles, sizeof *lines, cmp_str);
 		for (Dwarf_Signed i = 0; i < u->nfiles; i++)
 			if (i == 0 || strcmp(lines[i], lines[i - 1]) != 0)
 				hd_buf_printf(out, "%s", lines[i]);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dump_impl.h"
+#include "util/sort.h"
 
 int dd_push_entry(dd_ctx *c, dd_entries *e, int is_default, uint64_t begin,
                   uint64_t end, const uint8_t *expr, size_t len, int has_expr)
@@ -96,7 +97,7 @@ static int print_entries(dd_ctx *c, const dd_die *d, dd_entries *e, int indent,
 
 	if (rel < 0)
 		return -1;
-	qsort(e->v, e->n, sizeof e->v[0], cmp_entry);
+	hd_sort(e->v, e->n, sizeof e->v[0], cmp_entry);  /* v is NULL for an empty list */
 	for (size_t i = 0; i < e->n; i++) {
 		const dd_entry *x = &e->v[i];
 		hd_buf_byte(out, '\n');
@@ -171,6 +172,26 @@ static int addr_of_index(dd_ctx *c, const dd_die *d, Dwarf_Unsigned index, uint6
 	return 0;
 }
 
+/* The table end libdwarf 20210528 reports comes from the table's header
+ * (its unit_length), which it does not hold against the section: a damaged
+ * header would send the walk and the expressions it hands over past the
+ * section's bytes. The real size bounds the walk instead. */
+static int check_table_end(dd_ctx *c, Dwarf_Unsigned past)
+{
+	Dwarf_Addr addr = 0;
+	Dwarf_Unsigned size = 0;
+
+	if (dwarf_get_section_info_by_name(c->dbg, ".debug_loclists", &addr, &size, &c->err) !=
+	    DW_DLV_OK)
+		return dd_lib_fail(c, ".debug_loclists size");
+	if (past > size)
+		return hd_fail(c->st, HD_BAD_INPUT, "bad-loclist", 0,
+		               ".debug_loclists: a table claims %" PRIu64 " bytes, past the "
+		               "section's %" PRIu64,
+		               (uint64_t)past, (uint64_t)size);
+	return 0;
+}
+
 /* Walks one DWARF 5 location list; DW_LLE_* per DWARF 5 section 7.7.3. */
 static int read_loclists(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entries *e)
 {
@@ -179,7 +200,7 @@ static int read_loclists(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entrie
 
 	if (dd_form_uvalue(c, a, &value, "a location list attribute") != 0)
 		return -1;
-	if (find_context(c, d, a, value, &ctx, &off, &past) != 0)
+	if (find_context(c, d, a, value, &ctx, &off, &past) != 0 || check_table_end(c, past) != 0)
 		return -1;
 	while (off < past) {
 		unsigned len = 0, kind = 0;

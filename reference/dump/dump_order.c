@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dump_impl.h"
+#include "util/sort.h"
 
 /* Children whose position is part of their meaning (DWARF 5 sections 5.7.3,
  * 5.7.6, 5.11, 5.13, 3.3.8.1, 2.23). */
@@ -148,7 +149,7 @@ static int rank_duplicates(dd_ctx *c, dd_die *d)
 		s[i].d = d->kids[i];
 		s[i].pos = i;
 	}
-	qsort(s, d->nkids, sizeof *s, cmp_key);
+	hd_sort(s, d->nkids, sizeof *s, cmp_key);
 	for (uint32_t i = 0; i < d->nkids;) {
 		uint32_t j = i + 1;
 		while (j < d->nkids && same_key(s[i].d, s[j].d))
@@ -179,7 +180,7 @@ static int sort_children(dd_ctx *c, dd_die *d)
 	for (uint32_t i = 0, m = n; i < d->nkids; i++)
 		if (!is_ordered(d->kids[i]->tag))
 			tmp[m++] = d->kids[i];
-	qsort(tmp + n, d->nkids - n, sizeof *tmp, cmp_unordered);
+	hd_sort(tmp + n, d->nkids - n, sizeof *tmp, cmp_unordered);
 	memcpy(d->kids, tmp, d->nkids * sizeof *tmp);
 	free(tmp);
 	return rank_duplicates(c, d);

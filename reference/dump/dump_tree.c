@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dump_impl.h"
+#include "util/sort.h"
 
 static int cmp_attrs(const void *a, const void *b)
 {
@@ -44,7 +45,7 @@ static int read_attrs(dd_ctx *c, dd_die *d)
 		a->cls = dwarf_get_form_class(d->unit->version, a->at,
 		                              d->unit->offset_size, a->form);
 	}
-	qsort(d->attrs, d->nattrs, sizeof d->attrs[0], cmp_attrs);
+	hd_sort(d->attrs, d->nattrs, sizeof d->attrs[0], cmp_attrs);
 	for (uint32_t i = 0; i < d->nattrs; i++) {
 		char *s;
 		if (d->attrs[i].at != DW_AT_name || d->attrs[i].cls != DW_FORM_CLASS_STRING)
@@ -215,7 +216,7 @@ int dd_read_units(dd_ctx *c)
 	}
 	/* preorder is offset order already; sorting only guards that */
 	if (c->ndies > 0)
-		qsort(c->by_off, c->ndies, sizeof c->by_off[0], cmp_off);
+		hd_sort(c->by_off, c->ndies, sizeof c->by_off[0], cmp_off);
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 
 #include "dwarf_ext.h"
 #include "expr.h"
+#include "util/sort.h"
 
 /* How many DW_AT_specification / abstract_origin links are followed. */
 #define MAX_INHERIT 8
@@ -256,7 +257,7 @@ static uint32_t bucket_count(const nname *nm, uint32_t n)
  * collects the distinct tags. */
 static int group(names *t)
 {
-	qsort(t->ent, t->n, sizeof *t->ent, by_name_then_die);
+	hd_sort(t->ent, t->n, sizeof *t->ent, by_name_then_die);
 	t->nm = malloc(t->n * sizeof *t->nm);
 	t->tags = malloc(t->n * sizeof *t->tags);
 	if (t->nm == NULL || t->tags == NULL)
@@ -273,8 +274,8 @@ static int group(names *t)
 	t->nbuckets = t->nnames <= 4096 ? bucket_count(t->nm, t->nnames) : t->nnames / 4;
 	for (uint32_t i = 0; i < t->nnames; i++)
 		t->nm[i].bucket = t->nm[i].hash % t->nbuckets;
-	qsort(t->nm, t->nnames, sizeof *t->nm, by_bucket);
-	qsort(t->tags, t->n, sizeof *t->tags, by_tag);
+	hd_sort(t->nm, t->nnames, sizeof *t->nm, by_bucket);
+	hd_sort(t->tags, t->n, sizeof *t->tags, by_tag);
 	for (uint32_t i = 0; i < t->n; i++)
 		if (i == 0 || t->tags[i] != t->tags[t->ntags - 1])
 			t->tags[t->ntags++] = t->tags[i];

@@ -3,6 +3,7 @@
  * unit length framing, and the sections made straight from the tables:
  * .debug_str with .debug_str_offsets (DWARF 5 7.26) and .debug_addr (7.27). */
 #include "write_impl.h"
+#include "util/keyed_hash.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -11,20 +12,18 @@
 #define DWARF64_ESCAPE 0xffffffffu
 #define RESERVED_LENGTH 0xfffffff0u
 
-/* FNV-1a: the tables only need a cheap, deterministic spread. */
+/* The strings and addresses are the input's, so the tables hash them with
+ * a key the input never sees (util/keyed_hash.h): FNV-1a could be steered
+ * into one long probe run. Slot order never reaches the sections, which
+ * follow the order of first use. */
 static uint32_t hash_bytes(const void *p, size_t n)
 {
-	const uint8_t *b = p;
-	uint32_t h = 2166136261u;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 16777619u;
-	return h;
+	return (uint32_t)hd_keyed_hash(p, n);
 }
 
 static uint32_t hash_addr(uint64_t a)
 {
-	return hash_bytes(&a, sizeof a);
+	return (uint32_t)hd_keyed_hash_u64(a);
 }
 
 /* The capacity after cap when n items must fit one more; 0 on overflow. */

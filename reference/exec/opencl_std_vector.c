@@ -39,6 +39,8 @@ void xs_distance(const double *a, const double *b, uint32_t n, double *out)
 {
 	double d[MAXN];
 
+	if (n == 0 || n > MAXN)  /* the caller's operands hold 1 to MAXN components */
+		return;
 	for (uint32_t i = 0; i < n; i++)
 		d[i] = a[i] - b[i];
 	out[0] = norm(d, n);
@@ -52,6 +54,8 @@ void xs_normalize(const double *a, const double *b, uint32_t n, double *out)
 	int inf = 0;
 
 	(void)b;
+	if (n == 0 || n > MAXN)  /* the caller's operands hold 1 to MAXN components */
+		return;
 	for (uint32_t i = 0; i < n; i++)
 		inf |= isinf(a[i]);
 	for (uint32_t i = 0; i < n; i++)

@@ -387,7 +387,9 @@ static void read_names(hd_exec *x)
 	}
 }
 
-#define MAX_SPARSE_IDS 65536u
+/* The reader's id map reaches as far (spirv.h); the interpreter's own table
+ * has an entry for every id, so it refuses ids beyond. */
+#define MAX_SPARSE_IDS HD_SPV_MAX_SPARSE_IDS
 
 static uint32_t max_id(const hd_spv_module *m)
 {

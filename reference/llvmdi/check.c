@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check_impl.h"
+#include "util/sort.h"
 
 const char *hd_lldi_kind_label(const hd_lldi_node *n)
 {
@@ -250,8 +251,7 @@ static void check_args(const hd_lldi_module *m, hd_lldi_findings *fs)
 		if (v->known == K_LOCAL_VARIABLE && a && a->v.kind == HD_LLDI_V_INT && a->v.u > 0 && scope)
 			keys[n++] = (arg_key){ scope, v, a->v.u };
 	}
-	if (n > 1)
-		qsort(keys, n, sizeof *keys, arg_cmp);
+	hd_sort(keys, n, sizeof *keys, arg_cmp);
 	for (size_t i = 1; i < n; i++)
 		if (keys[i].scope == keys[i - 1].scope && keys[i].arg == keys[i - 1].arg)
 			hd_lldi_report(fs, HD_LLDI_R_ARG, keys[i].var->pos,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "check_impl.h"
+#include "util/sort.h"
 
 static const hd_lldi_named *named_find(const hd_lldi_module *m, const char *name)
 {
@@ -39,8 +40,7 @@ static void check_cu_list(const hd_lldi_module *m, hd_lldi_findings *fs)
 		else
 			listed[k++] = t;
 	}
-	if (k > 1)
-		qsort(listed, k, sizeof *listed, ptr_cmp);
+	hd_sort(listed, k, sizeof *listed, ptr_cmp);
 	for (uint32_t i = 0; i < m->nnodes; i++) {
 		const hd_lldi_node *c = m->nodes[i];
 		if (c->known == K_COMPILE_UNIT && (k == 0 || !bsearch(&c, listed, k, sizeof *listed, ptr_cmp)))

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dump_impl.h"
+#include "util/sort.h"
 
 #define BUDGET 4096  /* inline nodes printed on one line before "..." */
 
@@ -218,8 +219,7 @@ static int label_entities(dumper *d)
 			return -1;
 		}
 	}
-	if (d->nents > 1)
-		qsort(by, d->nents, sizeof *by, base_cmp);
+	hd_sort(by, d->nents, sizeof *by, base_cmp);
 	for (uint32_t i = 1; i < d->nents; i++)
 		if (strcmp(by[i]->base, by[i - 1]->base) == 0)
 			by[i]->ordinal = by[i - 1]->ordinal + 1;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "facts.h"
+#include "util/sort.h"
 
 #define MAX_DEPTH 8      /* nesting in one description */
 #define MAX_TOKENS 32    /* flags in one field */
@@ -71,7 +72,7 @@ static void flags(hd_buf *b, const hd_lldi_node *n, const char *field)
 		if (strcmp(t, "DIFlagZero") != 0 && strcmp(t, "DISPFlagZero") != 0 &&
 		    strcmp(t, "0") != 0)
 			tok[k++] = t;
-	qsort(tok, k, sizeof *tok, cmp_str);
+	hd_sort(tok, k, sizeof *tok, cmp_str);
 	for (size_t i = 0; i < k; i++)
 		hd_buf_printf(b, "%s%s", i ? "|" : "", tok[i]);
 }
@@ -449,7 +450,7 @@ static void normalise(hd_lldi_facts *f)
 {
 	size_t k = 0;
 
-	qsort(f->v, f->n, sizeof *f->v, cmp_str);
+	hd_sort(f->v, f->n, sizeof *f->v, cmp_str);
 	for (size_t i = 0; i < f->n; i++) {
 		if (k > 0 && strcmp(f->v[k - 1], f->v[i]) == 0) {
 			free(f->v[i]);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check_impl.h"
+#include "util/sort.h"
 
 typedef struct rule_row {
 	const char *id, *cls, *source;
@@ -78,8 +79,7 @@ void hd_lldi_findings_print(hd_lldi_findings *fs, const char *path, hd_buf *out)
 {
 	size_t total = fs->n + fs->dropped;
 
-	if (fs->n > 1)
-		qsort(fs->v, fs->n, sizeof *fs->v, finding_cmp);
+	hd_sort(fs->v, fs->n, sizeof *fs->v, finding_cmp);
 	for (size_t i = 0; i < fs->n; i++) {
 		const hd_lldi_finding *d = &fs->v[i];
 		hd_buf_printf(out, "%s:%u:%u: %s: %s\n", path, (unsigned)d->pos.line,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "impl.h"
+#include "util/sort.h"
 
 static int by_id(const void *a, const void *b)
 {
@@ -95,8 +96,7 @@ int hd_lldi_table_build(hd_lldi_module *m, hd_status *st)
 {
 	unresolved u = { 0, { 0, 0 }, 0 };
 
-	if (m->nnodes > 1)
-		qsort(m->nodes, m->nnodes, sizeof *m->nodes, by_id);
+	hd_sort(m->nodes, m->nnodes, sizeof *m->nodes, by_id);
 	for (uint32_t i = 1; i < m->nnodes; i++)
 		if (m->nodes[i]->id == m->nodes[i - 1]->id)
 			return hd_lldi_fail(st, HD_LLDI_R_DUP_ID, m->path, m->nodes[i]->pos,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lower_impl.h"
+#include "util/sort.h"
 
 /* Deeper scope or inlining chains than this are taken for a cycle the
  * validator should have caught. */
@@ -339,10 +340,15 @@ static int put_ranges(hd_lw *L, hd_die *d, const span *v, uint32_t n)
 	return hd_die_list(u, d, DW_AT_ranges, HD_DV_RNGLIST, u->nrnglists++);
 }
 
-/* The spans of d in the sorted array, or n == 0. */
+/* The spans of d in the sorted array, or NULL and n == 0. A module whose
+ * scopes have no pcs leaves the array NULL, and NULL + 0 is undefined. */
 static span *spans_of(spans *S, const hd_die *d, uint32_t *n)
 {
 	uint32_t lo = 0, hi = S->n;
+
+	*n = 0;
+	if (S->v == NULL)
+		return NULL;
 
 	while (lo < hi) {  /* first span of d */
 		uint32_t mid = lo + (hi - lo) / 2;
@@ -363,8 +369,7 @@ static int apply(hd_lw *L, spans *S)
 {
 	hd_die *d = L->u->root;
 
-	if (S->n > 0)  /* qsort's base must not be NULL, even for no elements */
-		qsort(S->v, S->n, sizeof *S->v, cmp_span);
+	hd_sort(S->v, S->n, sizeof *S->v, cmp_span);  /* S->v is NULL when no scope has pcs */
 	while (d) {
 		uint32_t n;
 		span *v = spans_of(S, d, &n);

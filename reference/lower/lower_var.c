@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "lower_loc.h"
+#include "util/sort.h"
 
 static hd_die *no_memory(hd_lw *L, const hd_di_node *n)
 {
@@ -153,7 +154,7 @@ int hd_lower_order_parameters(hd_lw *L)
 		if (var && d && d->parent && d->tag == DW_TAG_formal_parameter && arg_number(var))
 			ps[n++] = (param){ d, arg_number(var), i };
 	}
-	qsort(ps, n, sizeof *ps, cmp_param);
+	hd_sort(ps, n, sizeof *ps, cmp_param);
 	for (uint32_t i = 0, j; i < n; i = j) {
 		hd_die *dies[256];
 		uint32_t k = 0;

@@ -9,6 +9,7 @@
 #include "case/case.h"
 #include "request.h"
 #include "wire.h"
+#include "util/sort.h"
 
 /* Address spaces the answers of `aspace` are kept for: every AMDGPU one. */
 #define ASPACE_CACHE 16
@@ -467,7 +468,7 @@ static int load_frames(remote *r, hd_case *c, hd_status *st)
 		v[i].query = (hd_frame_query)k;
 		v[i].frame = (uint32_t)frame;
 	}
-	qsort(v, f->n, sizeof *v, cmp_frame);
+	hd_sort(v, f->n, sizeof *v, cmp_frame);
 	c->frames = v;
 	c->nframes = f->n;
 	return 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "spirv.h"
+#include "util/sort.h"
 
 void hd_spv_diag_add(hd_spv_module *m, const char *prefix, const char *inst,
                      const char *rule, const char *operand, uint32_t offset, uint32_t id,
@@ -92,7 +93,7 @@ static const char *insn_name(const hd_spv_module *m, uint32_t offset)
 void hd_spv_diag_print(hd_spv_module *m, hd_buf *out)
 {
 	if (m->ndiags > 1)  /* diags is NULL until the first one */
-		qsort(m->diags, m->ndiags, sizeof *m->diags, diag_cmp);
+		hd_sort(m->diags, m->ndiags, sizeof *m->diags, diag_cmp);
 	for (uint32_t i = 0; i < m->ndiags; i++) {
 		const hd_spv_diag *d = &m->diags[i];
 		char rid[160];

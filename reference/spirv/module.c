@@ -5,7 +5,8 @@
  * Everything else a module can get wrong about ids (an id at or beyond the
  * header's bound, an id defined twice) is a diagnostic, so one run reports
  * all of it. Memory is linear in the module size whatever the bound says:
- * ids live in a hash map sized by the number of definitions. */
+ * the id map's array reaches HD_SPV_MAX_SPARSE_IDS past the word count at
+ * most, and the ids beyond it go to a sorted table. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,54 +21,130 @@ static uint32_t bswap32(uint32_t v)
 	return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
 }
 
-/* Fibonacci hashing spreads consecutive ids over the table. */
-static uint32_t id_slot(uint32_t id, uint32_t cap)
+/* The id map (spirv.h): an array for the ids below cap, a sorted table for
+ * the rest. A hash table keyed by ids the input picks could be steered
+ * into collisions; neither of these can. */
+static int idmap_init(hd_spv_idmap *map, uint32_t cap, uint32_t nfar)
 {
-	return (uint32_t)((id * 2654435769u) & (cap - 1));
-}
-
-static int idmap_init(hd_spv_idmap *map, uint32_t expect)
-{
-	uint32_t cap = 16;
-
-	while (cap < expect * 2u && cap < (1u << 30))
-		cap <<= 1;
-	map->keys = calloc(cap, sizeof *map->keys);
-	map->vals = calloc(cap, sizeof *map->vals);
+	memset(map, 0, sizeof *map);
 	map->cap = cap;
-	map->count = 0;
-	return map->keys && map->vals ? 0 : -1;
+	map->def = malloc((size_t)cap * sizeof *map->def);
+	map->far = malloc((size_t)(nfar ? nfar : 1) * sizeof *map->far);
+	if (map->def == NULL || map->far == NULL)
+		return -1;
+	for (uint32_t i = 0; i < cap; i++)
+		map->def[i] = -1;
+	return 0;
 }
 
-/* Returns the insn index already stored for id, or -1 after storing val. */
-static int32_t idmap_put(hd_spv_idmap *map, uint32_t id, uint32_t val)
+/* Sorts the far ids by id, keeping instruction order among equal ids, so
+ * an id's first entry is its first definition. A radix sort: four passes
+ * whatever the ids, where a comparison sort could meet its worst case. */
+static int sort_far(hd_spv_idmap *map)
 {
-	uint32_t i = id_slot(id, map->cap);
+	hd_spv_farid *from = map->far, *to = malloc((size_t)(map->nfar ? map->nfar : 1) *
+	                                            sizeof *to), *t;
 
-	while (map->keys[i] != 0) {
-		if (map->keys[i] == id)
-			return (int32_t)map->vals[i];
-		i = (i + 1) & (map->cap - 1);
+	if (to == NULL)
+		return -1;
+	for (unsigned shift = 0; shift < 32; shift += 8) {
+		uint32_t at[257] = { 0 };
+		for (uint32_t i = 0; i < map->nfar; i++)
+			at[((from[i].id >> shift) & 0xffu) + 1]++;
+		for (unsigned b = 0; b < 256; b++)
+			at[b + 1] += at[b];
+		for (uint32_t i = 0; i < map->nfar; i++)
+			to[at[(from[i].id >> shift) & 0xffu]++] = from[i];
+		t = from;
+		from = to;
+		to = t;
 	}
-	map->keys[i] = id;
-	map->vals[i] = val;
+	free(to);  /* four passes: the sorted entries are back in map->far */
+	return 0;
+}
+
+/* The index in far of id's first entry, or nfar; *probes counts the
+ * entries examined, at most 1 + log2(nfar). */
+static uint32_t far_find(const hd_spv_idmap *map, uint32_t id, uint64_t *probes)
+{
+	uint32_t lo = 0, hi = map->nfar;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		(*probes)++;
+		if (map->far[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < map->nfar && map->far[lo].id == id ? lo : map->nfar;
+}
+
+/* Returns the insn index already stored for id, or -1 when insn i is its
+ * first definition (far ids were stored, sorted, before this walk). */
+static int32_t idmap_put(hd_spv_idmap *map, uint32_t id, uint32_t i)
+{
+	int32_t first;
+
+	if (id < map->cap) {
+		map->probes++;
+		if (map->def[id] < 0)
+			map->def[id] = (int32_t)i;
+		first = map->def[id];
+	} else {
+		first = (int32_t)map->far[far_find(map, id, &map->probes)].insn;
+	}
+	if (first != (int32_t)i)
+		return first;
 	map->count++;
 	return -1;
 }
 
 int32_t hd_spv_def(const hd_spv_module *m, uint32_t id)
 {
-	uint32_t i;
+	const hd_spv_idmap *map = &m->ids;
+	uint64_t probes = 0;
+	uint32_t k;
 
-	if (id == 0 || m->ids.cap == 0)
+	if (id < map->cap)
+		return id != 0 ? map->def[id] : -1;
+	k = far_find(map, id, &probes);
+	return k < map->nfar ? (int32_t)map->far[k].insn : -1;
+}
+
+/* Builds the id map and reports ids at or past the bound and ids defined
+ * twice, in instruction order. */
+static int build_ids(hd_spv_module *m, uint32_t largest)
+{
+	uint64_t reach = (uint64_t)m->nwords + HD_SPV_MAX_SPARSE_IDS;
+	uint32_t cap = (uint32_t)(largest < reach ? largest : reach) + 1, nfar = 0;
+
+	for (uint32_t i = 0; i < m->ninsns; i++)
+		nfar += m->insns[i].result >= cap;
+	if (idmap_init(&m->ids, cap, nfar) != 0)
 		return -1;
-	i = id_slot(id, m->ids.cap);
-	while (m->ids.keys[i] != 0) {
-		if (m->ids.keys[i] == id)
-			return (int32_t)m->ids.vals[i];
-		i = (i + 1) & (m->ids.cap - 1);
+	for (uint32_t i = 0; i < m->ninsns; i++)
+		if (m->insns[i].result >= cap)
+			m->ids.far[m->ids.nfar++] = (hd_spv_farid){ m->insns[i].result, i };
+	if (sort_far(&m->ids) != 0)
+		return -1;
+	for (uint32_t i = 0; i < m->ninsns; i++) {
+		hd_spv_insn *in = &m->insns[i];
+		int32_t prev;
+
+		if (!in->result)
+			continue;
+		if (in->result >= m->bound)
+			hd_spv_diag_add(m, "SPIR-V", NULL, "id-bound", NULL, in->offset, in->result,
+			                "result id %%%u is not below the header's bound %u", in->result,
+			                m->bound);
+		prev = idmap_put(&m->ids, in->result, i);
+		if (prev >= 0)
+			hd_spv_diag_add(m, "SPIR-V", NULL, "id-redefined", NULL, in->offset,
+			                in->result, "%%%u is already defined at word %u", in->result,
+			                m->insns[prev].offset);
 	}
-	return -1;
+	return 0;
 }
 
 const hd_spv_insn *hd_spv_def_insn(const hd_spv_module *m, uint32_t id)
@@ -105,7 +182,7 @@ static int read_words(uint32_t *words, size_t nwords, int swapped, hd_spv_module
 {
 	hd_spv_module *m;
 	size_t pos, n;
-	uint32_t ndefs = 0;
+	uint32_t largest = 0;
 
 	if (nwords < 5) {
 		free(words);
@@ -161,29 +238,14 @@ static int read_words(uint32_t *words, size_t nwords, int swapped, hd_spv_module
 		} else {
 			set_result(m, in);
 		}
-		ndefs += in->result != 0;
+		if (in->result > largest)
+			largest = in->result;
 		pos += in->nwords;
 	}
 
-	if (idmap_init(&m->ids, ndefs) != 0) {
+	if (build_ids(m, largest) != 0) {
 		hd_spv_free(m);
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	}
-	for (uint32_t i = 0; i < m->ninsns; i++) {
-		hd_spv_insn *in = &m->insns[i];
-		int32_t prev;
-
-		if (!in->result)
-			continue;
-		if (in->result >= m->bound)
-			hd_spv_diag_add(m, "SPIR-V", NULL, "id-bound", NULL, in->offset, in->result,
-			                "result id %%%u is not below the header's bound %u", in->result,
-			                m->bound);
-		prev = idmap_put(&m->ids, in->result, i);
-		if (prev >= 0)
-			hd_spv_diag_add(m, "SPIR-V", NULL, "id-redefined", NULL, in->offset,
-			                in->result, "%%%u is already defined at word %u", in->result,
-			                m->insns[prev].offset);
 	}
 	*out = m;
 	return 0;
@@ -272,8 +334,8 @@ void hd_spv_free(hd_spv_module *m)
 	free(m->functions);
 	free(m->nodes);
 	free(m->diags);
-	free(m->ids.keys);
-	free(m->ids.vals);
+	free(m->ids.def);
+	free(m->ids.far);
 	free(m->insns);
 	free(m->words);
 	free(m);

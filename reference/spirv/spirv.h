@@ -21,6 +21,9 @@
  * refused, and diagnostics past the cap are counted, not stored. */
 #define HD_SPV_MAX_BYTES (512u << 20)
 #define HD_SPV_MAX_DIAGS 10000u
+/* How far above the module's word count the id map's array reaches:
+ * producers number ids densely, so nearly every id is below it. */
+#define HD_SPV_MAX_SPARSE_IDS 65536u
 /* More than any instruction of the debug sets has (a spans array bound). */
 #define HD_DI_MAX_OPERANDS 32
 
@@ -104,11 +107,23 @@ typedef struct hd_spv_diag {
 	char msg[200];
 } hd_spv_diag;
 
+/* Result id -> instruction. No hash table, so no choice of ids can steer
+ * lookups into collisions: ids below cap (the module's word count plus
+ * HD_SPV_MAX_SPARSE_IDS at most, so memory stays linear in the module's
+ * size) index an array; the rare ids above it, which only a damaged or
+ * oddly numbered module has, sit in a table sorted by id, found by
+ * halving. */
+typedef struct hd_spv_farid {
+	uint32_t id, insn;
+} hd_spv_farid;
+
 typedef struct hd_spv_idmap {
-	uint32_t *keys;   /* 0 = empty slot (0 is never a valid id) */
-	uint32_t *vals;   /* insn index */
-	uint32_t cap;     /* a power of two */
-	uint32_t count;
+	int32_t *def;       /* def[id]: insn index of id's first definition, -1 none */
+	uint32_t cap;       /* entries in def */
+	hd_spv_farid *far;  /* the definitions of ids >= cap, by id then insn */
+	uint32_t nfar;
+	uint32_t count;     /* ids defined */
+	uint64_t probes;    /* entries examined while building; tests bound it */
 } hd_spv_idmap;
 
 typedef struct hd_spv_module {

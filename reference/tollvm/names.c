@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "names.h"
+#include "util/sort.h"
 
 typedef struct entry {
 	const char *name;
@@ -26,7 +27,7 @@ static int by_name(const void *a, const void *b)
 /* Whether the names can stand: non-empty, outside "llvm.", no two alike. */
 static int names_usable(entry *v, size_t n)
 {
-	qsort(v, n, sizeof *v, by_name);
+	hd_sort(v, n, sizeof *v, by_name);
 	for (size_t i = 0; i < n; i++) {
 		if (!v[i].name[0] || strncmp(v[i].name, "llvm.", 5) == 0)
 			return 0;

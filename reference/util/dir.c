@@ -2,6 +2,7 @@
 /* nftw(3) is XSI */
 #define _XOPEN_SOURCE 700
 #include "dir.h"
+#include "util/sort.h"
 
 #include <dirent.h>
 #include <ftw.h>
@@ -57,7 +58,7 @@ int hd_list_dir(const char *dir, const char *ext, char ***names, size_t *n, hd_s
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	}
 	if (*n > 1)
-		qsort(v, *n, sizeof *v, hd_cmp_names);
+		hd_sort(v, *n, sizeof *v, hd_cmp_names);
 	*names = v;
 	return 0;
 }
@@ -167,7 +168,7 @@ int hd_list_files(const char *dir, size_t max, char ***names, size_t *n, hd_stat
 		return -1;
 	}
 	if (w.n > 1)
-		qsort(w.v, w.n, sizeof *w.v, hd_cmp_names);
+		hd_sort(w.v, w.n, sizeof *w.v, hd_cmp_names);
 	*names = w.v;
 	*n = w.n;
 	return 0;

@@ -8,6 +8,7 @@
 #include "debugger/dwarf_frame.h"
 #include "judge.h"
 #include "stop_index.h"
+#include "util/sort.h"
 
 typedef struct u64s {
 	uint64_t *v;
@@ -124,8 +125,8 @@ static int drop_prologues(hd_candidate *c)
 		if (ln->rows[i].prologue_end)
 			rc = push_u64(&ends, ln->rows[i].address);
 	if (rc == 0 && ends.n > 0) {
-		qsort(entries.v, entries.n, sizeof *entries.v, cmp_u64);
-		qsort(ends.v, ends.n, sizeof *ends.v, cmp_u64);
+		hd_sort(entries.v, entries.n, sizeof *entries.v, cmp_u64);
+		hd_sort(ends.v, ends.n, sizeof *ends.v, cmp_u64);
 		for (uint32_t i = 0; i < c->nrows; i++)
 			if (!in_prologue(&entries, &ends, c->rows[i]->address))
 				c->rows[n++] = c->rows[i];
@@ -149,7 +150,7 @@ static int index_rows(hd_candidate *c)
 	for (uint32_t i = 0; i < ln->nrows; i++)
 		if (ln->rows[i].is_stmt && !ln->rows[i].end_sequence && ln->rows[i].line != 0)
 			c->rows[n++] = &ln->rows[i];
-	qsort(c->rows, n, sizeof *c->rows, cmp_row);
+	hd_sort(c->rows, n, sizeof *c->rows, cmp_row);
 	c->nrows = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		if (c->nrows > 0 && c->rows[c->nrows - 1]->address == c->rows[i]->address)

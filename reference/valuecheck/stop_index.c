@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "stop_index.h"
+#include "util/sort.h"
 
 /* How many of a line's consecutive stops a meeting looks at for the
  * column: the stops of one visit of a line, without letting a line run
@@ -186,7 +187,7 @@ static int sort_by_line(const hd_stop_index *ix, item_stops *it)
 		const hd_wf_stop *p = &ix->wf->stops[it->stops[i]];
 		it->by_line[i] = (line_pos){ p->line, base_name(p->file), i };
 	}
-	qsort(it->by_line, it->n, sizeof *it->by_line, cmp_pos);
+	hd_sort(it->by_line, it->n, sizeof *it->by_line, cmp_pos);
 	return 0;
 }
 

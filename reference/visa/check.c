@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check_impl.h"
+#include "util/sort.h"
 
 /* ------------------------------------------------------------------------
  * Names: non-empty, unique among the objects of the file and among the
@@ -56,7 +57,7 @@ static void duplicates(hd_visa_ck *c, const named *v, size_t n, const char *kind
 		return;
 	}
 	memcpy(s, v, n * sizeof *s);
-	qsort(s, n, sizeof *s, cmp_named);
+	hd_sort(s, n, sizeof *s, cmp_named);
 	for (size_t i = 1, first = 0; i < n; i++) {
 		if (!same_name(s[first].name, s[i].name)) {
 			first = i;
@@ -279,7 +280,7 @@ static int span_cmp(const void *a, const void *b)
 static void sub_overlap(hd_visa_ck *c, span *v, size_t n)
 {
 	if (n > 1)
-		qsort(v, n, sizeof *v, span_cmp);
+		hd_sort(v, n, sizeof *v, span_cmp);
 	for (size_t i = 1; i < n; i++) {
 		hd_visa_site at = { "sub", (long)v[i].index, &c->obj->subs[v[i].index].name, NULL,
 			            NULL, 0 };
@@ -369,7 +370,7 @@ static int same_reloc(hd_visa_ck *c, uint16_t *earlier)
 	for (uint16_t i = 1; i < f->nobjects; i++)
 		v[n++] = (reloc_of){ f->objects[i].reloc, i };
 	if (n > 1)
-		qsort(v, n, sizeof *v, reloc_cmp);
+		hd_sort(v, n, sizeof *v, reloc_cmp);
 	for (size_t i = 1; i < n; i++)
 		if (v[i].reloc == v[i - 1].reloc)
 			earlier[v[i].index] = earlier[v[i - 1].index] ? earlier[v[i - 1].index]
@@ -421,7 +422,7 @@ static void object_overlap(hd_visa_ck *c, placed *v, size_t n)
 	char where[120], q[48];
 
 	if (n > 1)
-		qsort(v, n, sizeof *v, placed_cmp);
+		hd_sort(v, n, sizeof *v, placed_cmp);
 	for (size_t i = 1; i < n; i++) {
 		const hd_visa_object *o = &c->f->objects[v[i].index];
 		if (v[i].start >= v[i - 1].end)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check_impl.h"
+#include "util/sort.h"
 
 typedef struct rule_row {
 	const char *id, *source, *what;
@@ -151,7 +152,7 @@ void hd_visa_findings_print(hd_visa_findings *fs, hd_buf *out)
 	size_t total = fs->n + fs->dropped;
 
 	if (fs->n > 1)
-		qsort(fs->v, fs->n, sizeof *fs->v, finding_cmp);
+		hd_sort(fs->v, fs->n, sizeof *fs->v, finding_cmp);
 	for (size_t i = 0; i < fs->n; i++) {
 		const hd_visa_finding *d = &fs->v[i];
 		hd_buf_printf(out, "offset 0x%llx %s: %s: %s\n", (unsigned long long)d->offset,

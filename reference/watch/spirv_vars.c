@@ -12,6 +12,7 @@
 
 #include "value_text.h"
 #include "watch.h"
+#include "util/sort.h"
 
 enum { W_NONE, W_MEMORY, W_BYTES, W_UNKNOWN };
 
@@ -119,7 +120,7 @@ static int prepare_function(hd_watch *w, uint32_t fi)
 		return -1;
 	for (uint32_t p = 0; p < df->npoints; p++)
 		f->keys[n++] = key_of_point(w->m, &df->points[p]);
-	qsort(f->keys, n, sizeof *f->keys, key_cmp);
+	hd_sort(f->keys, n, sizeof *f->keys, key_cmp);
 	f->nkeys = 0;
 	for (uint32_t i = 0; i < n; i++)
 		if (f->nkeys == 0 || key_cmp(&f->keys[f->nkeys - 1], &f->keys[i]) != 0)
@@ -559,7 +560,7 @@ static int visible(hd_watch *w, const hd_di_range *r, hd_watch_item **out, uint3
 			                              depth - 1 - d };
 		}
 	}
-	qsort(items, n, sizeof *items, item_cmp);
+	hd_sort(items, n, sizeof *items, item_cmp);
 	*out = items;
 	*nout = n;
 	return 0;

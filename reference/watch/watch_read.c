@@ -331,9 +331,10 @@ int hd_watch_file_read(const char *text, size_t len, const char *name, hd_watch_
 		hd_watch_file_free(r.wf);
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "%s: out of memory", name);
 	}
-	memcpy(r.wf->text, text, len);
+	if (len > 0)  /* an empty file's text may be NULL */
+		memcpy(r.wf->text, text, len);
 	r.wf->text[len] = '\0';
-	if (memchr(text, '\0', len) != NULL) {
+	if (memchr(r.wf->text, '\0', len) != NULL) {
 		hd_watch_file_free(r.wf);
 		return hd_fail(st, HD_BAD_INPUT, "watch-syntax", 0, "%s: a NUL byte in a text file",
 		               name);

@@ -1,0 +1,76 @@
+/* The canonical DWARF dump's libFuzzer target (docs/dwarf-dump.md,
+ * "Bad input"): built when HDCTS_FUZZ is on, with clang. Each input is
+ * written to a file, since libdwarf opens objects by path, and dumped; the
+ * result must be a dump or an error value (bad input, no memory), never a
+ * crash, a hang or a read past a buffer.
+ *
+ * libdwarf 20210528 allocates what a file's headers say. The dump holds the
+ * section headers against the file's size first (reference/dump/
+ * elf_fit.c), so allocations follow the input's size, which this target
+ * caps at MAX_INPUT. AddressSanitizer is asked to return NULL for an
+ * allocation it cannot make, as the C library would, so that one still
+ * asked for becomes libdwarf's out-of-memory error rather than a stop. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "dump/dump.h"
+
+#define MAX_INPUT (1u << 20)
+
+const char *__asan_default_options(void);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+const char *__asan_default_options(void)
+{
+	return "allocator_may_return_null=1";
+}
+
+/* One scratch file for the process, removed at exit. */
+static char scratch[] = "/tmp/hdcts-dump-fuzz-XXXXXX";
+
+static void remove_scratch(void)
+{
+	unlink(scratch);
+}
+
+static int write_input(const uint8_t *data, size_t size)
+{
+	static int made;
+	FILE *f;
+	int ok;
+
+	if (!made) {
+		int fd = mkstemp(scratch);
+		if (fd < 0)
+			return -1;
+		close(fd);
+		atexit(remove_scratch);
+		made = 1;
+	}
+	if ((f = fopen(scratch, "wb")) == NULL)
+		return -1;
+	ok = fwrite(data, 1, size, f) == size;
+	return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_status st;
+	hd_buf out;
+	int rc;
+
+	if (size > MAX_INPUT)
+		return 0;
+	if (write_input(data, size) != 0)
+		abort();
+	hd_buf_init(&out);
+	hd_status_clear(&st);
+	rc = hd_dwarf_dump(scratch, &o, &out, &st);
+	hd_buf_free(&out);
+	if (rc != 0 && st.kind != HD_BAD_INPUT && st.kind != HD_NO_MEMORY)
+		abort();
+	return 0;
+}
