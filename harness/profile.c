@@ -274,6 +274,8 @@ static int add_version(reader *r, const char *v)
 
 static int role_key(reader *r, const char *k, const char *v)
 {
+	if (strcmp(k, "evaluate-batch") == 0)
+		return check_placeholders(r, v) != 0 ? -1 : set_str(r, &r->p->evaluate_batch, v, k);
 	for (int i = 0; i < HC_ROLE_COUNT; i++)
 		if (strcmp(k, role_names[i]) == 0)
 			return check_placeholders(r, v) != 0 ? -1 : set_str(r, &r->p->role[i], v, k);
@@ -324,6 +326,9 @@ static int check_complete(reader *r)
 	r->line = 0;
 	if (r->p->name == NULL)
 		return bad(r, "no `name` in [candidate]", NULL);
+	/* a case the batch does not answer runs alone, through evaluate */
+	if (r->p->evaluate_batch != NULL && r->p->role[HC_ROLE_EVALUATE] == NULL)
+		return bad(r, "evaluate-batch without evaluate in [roles]", NULL);
 	for (int i = 0; i < HC_ROLE_COUNT; i++)
 		roles += r->p->role[i] != NULL;
 	if (roles == 0)
@@ -427,6 +432,7 @@ void hc_profile_free(hc_profile *p)
 	free(p->description);
 	for (int i = 0; i < HC_ROLE_COUNT; i++)
 		free(p->role[i]);
+	free(p->evaluate_batch);
 	free_list(p->requires, p->nrequires);
 	free_list(p->not_supported, p->nnot_supported);
 	free_list(p->versions, p->nversions);

@@ -36,6 +36,8 @@ typedef struct hc_profile {
 	hd_profile encoding;
 	double timeout;                /* seconds per command */
 	char *role[HC_ROLE_COUNT];     /* command templates; NULL: role not played */
+	char *evaluate_batch;          /* [roles] evaluate-batch: many evaluate cases
+	                                  in one command ({in} is their list), or NULL */
 	char **requires;               /* commands that must be on PATH */
 	size_t nrequires;
 	char **not_supported;          /* coverage facts or case ids, see docs */

@@ -19,6 +19,7 @@
 #include "child.h"
 #include "decode_run.h"
 #include "environment.h"
+#include "eval_batch.h"
 #include "journal.h"
 #include "optional.h"
 #include "judge.h"
@@ -31,12 +32,15 @@
 #include "util/dir.h"
 #include "util/file.h"
 
-/* A job's command: where it runs, what it reads and writes. */
+/* A job's command: where it runs, what it reads and writes. An evaluate
+ * batch's slot runs many jobs: their indexes are in batch. */
 typedef struct slot {
 	hc_child child;
 	size_t job;
 	char *cmd;             /* the command it runs, for its results */
 	char dir[4300], in[4400], out[4400], out_log[4400], err_log[4400];
+	size_t batch[HC_EVAL_BATCH_MAX];
+	size_t nbatch;         /* 0: one job */
 } slot;
 
 typedef struct runner {
@@ -58,6 +62,9 @@ typedef struct runner {
 	hc_adapter_files adapters;  /* the profile's adapter files (adapters.h) */
 	hd_buf tools;         /* what its version commands printed (environment.h) */
 	slot ready;           /* the next job's input, made ahead (prepare_next) */
+	slot one;             /* a batch's case, judged (finish_batch) */
+	size_t *retry;        /* jobs an ended batch did not answer: they run alone */
+	size_t nretry, cap_retry;
 	size_t ready_job;     /* its index + 1; 0 when there is none */
 	int tty;
 } runner;
@@ -153,9 +160,9 @@ static int assemble(const char *src, const char *dst, hd_status *st)
 
 /* Starts the profile's command for role on in, writing out, in dir, under
  * the run's limits: for a job, and for the decode batch through its hooks. */
-static int start_command(const runner *r, hc_role role, hd_profile enc, const char *dir,
-                         const char *in, const char *out, const char *out_log,
-                         const char *err_log, hc_child *c, char **keep, hd_status *st)
+static int start_template(const runner *r, const char *tmpl, hd_profile enc, const char *dir,
+                          const char *in, const char *out, const char *out_log,
+                          const char *err_log, hc_child *c, char **keep, hd_status *st)
 {
 	hc_limits lim = { r->profile.timeout, r->profile.memory_mb, r->profile.cpu_seconds,
 	                  r->profile.file_mb };
@@ -164,7 +171,7 @@ static int start_command(const runner *r, hc_role role, hd_profile enc, const ch
 
 	if (r->o->timeout > 0)
 		lim.timeout = r->o->timeout;
-	cmd = expand(r, r->profile.role[role], enc, in, out, dir);
+	cmd = expand(r, tmpl, enc, in, out, dir);
 	if (cmd == NULL)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	rc = hc_child_start(c, cmd, dir, out_log, err_log, &lim, st);
@@ -175,24 +182,37 @@ static int start_command(const runner *r, hc_role role, hd_profile enc, const ch
 	return rc;
 }
 
+static int start_command(const runner *r, hc_role role, hd_profile enc, const char *dir,
+                         const char *in, const char *out, const char *out_log,
+                         const char *err_log, hc_child *c, char **keep, hd_status *st)
+{
+	return start_template(r, r->profile.role[role], enc, dir, in, out, out_log, err_log, c,
+	                      keep, st);
+}
+
 /* Job k's scratch directory and paths in s, and its input: the case file,
  * or for compile-spirv the binary assembled from it. */
+static void job_paths(const runner *r, slot *s, size_t k)
+{
+	s->job = k;
+	s->nbatch = 0;
+	snprintf(s->dir, sizeof s->dir, "%s/%zu", r->scratch, k);
+	snprintf(s->in, sizeof s->in, "%s", r->plan.jobs[k].input);
+	snprintf(s->out, sizeof s->out, "%s/out", s->dir);
+	snprintf(s->out_log, sizeof s->out_log, "%s/stdout.txt", s->dir);
+	snprintf(s->err_log, sizeof s->err_log, "%s/stderr.txt", s->dir);
+}
+
 static int prepare_job(const runner *r, slot *s, size_t k, hd_status *st)
 {
 	const hc_job *job = &r->plan.jobs[k];
 
-	s->job = k;
-	snprintf(s->dir, sizeof s->dir, "%s/%zu", r->scratch, k);
+	job_paths(r, s, k);
 	if (hd_make_dirs(s->dir) != 0)
 		return hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot make %s", s->dir);
-	snprintf(s->out, sizeof s->out, "%s/out", s->dir);
-	snprintf(s->out_log, sizeof s->out_log, "%s/stdout.txt", s->dir);
-	snprintf(s->err_log, sizeof s->err_log, "%s/stderr.txt", s->dir);
 	unlink(s->out);
-	if (job->role != HC_ROLE_COMPILE_SPIRV && job->role != HC_ROLE_TRANSLATE_SPIRV) {
-		snprintf(s->in, sizeof s->in, "%s", job->input);
+	if (job->role != HC_ROLE_COMPILE_SPIRV && job->role != HC_ROLE_TRANSLATE_SPIRV)
 		return 0;
-	}
 	snprintf(s->in, sizeof s->in, "%s/in.spv", s->dir);
 	return assemble(job->input, s->in, st);
 }
@@ -426,10 +446,145 @@ static int launch(runner *r, slot *s, size_t k, int *started, hd_status *st)
 	}
 	if (other_encoding(r, &r->plan.jobs[k], reason, sizeof reason))
 		return record_plain(r, k, HC_NOT_SUPPORTED, reason, st);
+	s->nbatch = 0;
 	if (start_job(r, s, k, &why) != 0)
 		return record_plain(r, k, HC_INTERNAL_ERROR, why.msg, st);
 	*started = 1;
 	return 0;
+}
+
+/* Whether every result of the job is in the resumed journal. */
+static int job_done(const runner *r, const hc_job *job)
+{
+	for (unsigned k = 0; k < job->nchecks; k++)
+		if (!already_done(r, job->case_id, job->checks[k]))
+			return 0;
+	return 1;
+}
+
+/* ---- the evaluate batch (eval_batch.h) ---- */
+
+static int batchable(const runner *r, size_t k)
+{
+	return r->profile.evaluate_batch != NULL && r->plan.jobs[k].role == HC_ROLE_EVALUATE;
+}
+
+/* The batch's list and command in slot s, for the n jobs in s->batch. */
+static int start_batch(runner *r, slot *s, hd_status *st)
+{
+	const char *ins[HC_EVAL_BATCH_MAX], *dirs[HC_EVAL_BATCH_MAX];
+	char (*paths)[2][4400] = malloc(s->nbatch * sizeof *paths);
+	int rc;
+
+	if (paths == NULL)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	for (size_t i = 0; i < s->nbatch; i++) {
+		job_paths(r, &r->one, s->batch[i]);
+		memcpy(paths[i][0], r->one.in, sizeof paths[i][0]);
+		memcpy(paths[i][1], r->one.dir, sizeof paths[i][1]);
+		ins[i] = paths[i][0];
+		dirs[i] = paths[i][1];
+	}
+	snprintf(s->dir, sizeof s->dir, "%s/batch-%zu", r->scratch, s->batch[0]);
+	snprintf(s->in, sizeof s->in, "%s/list", s->dir);
+	snprintf(s->out, sizeof s->out, "%s/out", s->dir);
+	snprintf(s->out_log, sizeof s->out_log, "%s/stdout.txt", s->dir);
+	snprintf(s->err_log, sizeof s->err_log, "%s/stderr.txt", s->dir);
+	rc = hd_make_dirs(s->dir) != 0
+	     ? hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot make %s", s->dir)
+	     : hc_eval_batch_list(s->in, ins, dirs, s->nbatch, st);
+	free(paths);
+	if (rc == 0)
+		rc = start_template(r, r->profile.evaluate_batch, r->profile.encoding, s->dir, s->in,
+		                    s->out, s->out_log, s->err_log, &s->child, &s->cmd, st);
+	return rc;
+}
+
+/* Starts an evaluate batch in slot s from job *next on: the evaluate jobs
+ * still to run, up to HC_EVAL_BATCH_MAX of them, each in its own job
+ * directory; the ones decided without a run are recorded on the way. A
+ * batch that cannot start leaves its jobs to run alone. */
+static int launch_batch(runner *r, slot *s, size_t *next, int *started, hd_status *st)
+{
+	hd_status why;
+	int rc = 0;
+
+	*started = 0;
+	s->nbatch = 0;
+	for (; *next < r->plan.n && s->nbatch < HC_EVAL_BATCH_MAX && batchable(r, *next) && rc == 0;
+	     (*next)++) {
+		size_t k = *next;
+		const char *absent;
+		char reason[600];
+		if (job_done(r, &r->plan.jobs[k]))
+			continue;
+		if ((absent = unsupported(r, r->plan.jobs[k].case_id)) != NULL) {
+			snprintf(reason, sizeof reason, "the profile declares `%s` not supported", absent);
+			rc = record_plain(r, k, HC_NOT_SUPPORTED, reason, st);
+		} else if (other_encoding(r, &r->plan.jobs[k], reason, sizeof reason)) {
+			rc = record_plain(r, k, HC_NOT_SUPPORTED, reason, st);
+		} else if (prepare_job(r, &r->one, k, &why) != 0) {
+			rc = record_plain(r, k, HC_INTERNAL_ERROR, why.msg, st);
+		} else {
+			s->batch[s->nbatch++] = k;
+		}
+	}
+	if (rc != 0 || s->nbatch == 0)
+		return rc;
+	s->job = s->batch[0];
+	if (start_batch(r, s, &why) != 0) {
+		/* the cases run alone, one by one, as the batch's command would not */
+		*next = s->batch[0];
+		s->nbatch = 0;
+		return launch(r, s, (*next)++, started, st);
+	}
+	*started = 1;
+	return 0;
+}
+
+/* A case of an ended batch that it did not finish (it crashed, timed out or
+ * stopped early) runs alone through the evaluate role, like any job, so the
+ * outcome is the case's own. */
+static int retry_alone(runner *r, size_t k, hd_status *st)
+{
+	if (r->nretry == r->cap_retry) {
+		size_t cap = r->cap_retry ? 2 * r->cap_retry : HC_EVAL_BATCH_MAX;
+		size_t *v = realloc(r->retry, cap * sizeof *v);
+		if (v == NULL)
+			return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+		r->retry = v;
+		r->cap_retry = cap;
+	}
+	r->retry[r->nretry++] = k;
+	return 0;
+}
+
+/* Judges each case of the batch that ended in s from its job directory,
+ * with the exit status the batch wrote for it (docs/harness.md, "The
+ * evaluate batch"). */
+static int finish_batch(runner *r, slot *s, hd_status *st)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < s->nbatch && rc == 0; i++) {
+		slot *one = &r->one;
+		int status;
+		job_paths(r, one, s->batch[i]);
+		if (!hc_eval_batch_status(one->dir, &status)) {
+			rc = retry_alone(r, s->batch[i], st);
+			continue;
+		}
+		one->child = s->child;
+		one->child.how = HC_EXIT_STATUS;
+		one->child.status = status;
+		one->child.seconds = s->child.seconds / (double)s->nbatch;
+		one->cmd = strdup(s->cmd != NULL ? s->cmd : "");
+		rc = one->cmd != NULL ? finish_job(r, one, st)
+		                      : hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	free(s->cmd);
+	s->cmd = NULL;
+	return rc;
 }
 
 /* ---- the decode batch's hooks (decode_run.h): the same rules as a job's ---- */
@@ -454,15 +609,6 @@ static int batch_start(void *ctx, hd_profile enc, const char *dir, const char *i
 {
 	return start_command(ctx, HC_ROLE_DECODE, enc, dir, in, out, out_log, err_log, c, NULL,
 	                     st);
-}
-
-/* Whether every result of the job is in the resumed journal. */
-static int job_done(const runner *r, const hc_job *job)
-{
-	for (unsigned k = 0; k < job->nchecks; k++)
-		if (!already_done(r, job->case_id, job->checks[k]))
-			return 0;
-	return 1;
 }
 
 /* Starts the first decode batch from *cur on that has a command to run;
@@ -494,6 +640,14 @@ static void prepare_next(runner *r, size_t next)
 		r->ready_job = next + 1;
 }
 
+static int free_slot(const hc_child *kids, unsigned j)
+{
+	for (unsigned k = 0; k < j; k++)
+		if (kids[k].pid == 0)
+			return 1;
+	return 0;
+}
+
 static int run_jobs(runner *r, hd_status *st)
 {
 	unsigned j = r->o->jobs ? r->o->jobs : 1;
@@ -516,7 +670,15 @@ static int run_jobs(runner *r, hd_status *st)
 		/* fill the free slots */
 		for (unsigned k = 0; k < j && rc == 0 && !interrupted; k++) {
 			int started = 0;
+			while (kids[k].pid == 0 && r->nretry > 0 && rc == 0 && !started) {
+				size_t again = r->retry[--r->nretry];
+				rc = launch(r, &slots[k], again, &started, st);
+			}
 			while (kids[k].pid == 0 && next < r->plan.n && rc == 0 && !started) {
+				if (batchable(r, next)) {
+					rc = launch_batch(r, &slots[k], &next, &started, st);
+					continue;
+				}
 				if (!job_done(r, &r->plan.jobs[next]))
 					rc = launch(r, &slots[k], next, &started, st);
 				next++;
@@ -526,10 +688,12 @@ static int run_jobs(runner *r, hd_status *st)
 		}
 		/* the job that ended is judged once its slot runs the next one */
 		if (held && rc == 0)
-			rc = finish_job(r, ended, st);
+			rc = ended->nbatch ? finish_batch(r, ended, st) : finish_job(r, ended, st);
 		held = 0;
 		if (interrupted || rc != 0)
 			break;
+		if (r->nretry > 0 && free_slot(kids, j))
+			continue;  /* a batch left cases to run alone: start them first */
 		prepare_next(r, next);
 		i = hc_child_wait(kids, j);
 		if (i == -2)
@@ -900,6 +1064,7 @@ static int setup(runner *r, hd_status *st)
 static void teardown(runner *r)
 {
 	hc_journal_close(&r->journal);
+	free(r->retry);
 	hc_plan_free(&r->plan);
 	for (size_t i = 0; i < 2; i++)
 		hc_decode_batch_free(&r->batch[i]);

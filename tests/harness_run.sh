@@ -349,5 +349,45 @@ grep -q '^not ok 1 - expr/arith-abs evaluate # TODO' "$tmp/rerun.out" &&
 	{ echo "rerun printed:"; cat "$tmp/rerun.out"; } >>"$tmp/why"
 point "a result records its command, scratch, exit status and stderr; hdcts rerun runs one case again"
 
+# the evaluate batch (docs/harness.md, "The evaluate batch"): results by
+# case, check, outcome and reason, whatever ran them
+results_of() {
+	sed -n 's/^{"case":"\([^"]*\)","check":"evaluate","outcome":"\([^"]*\)".*"reason":\("[^"]*"\|null\).*/\1 \2 \3/p' \
+		"$1/journal.jsonl" | sort
+}
+batch_ini() {
+	printf '[candidate]\nname = %s\ntimeout = 20\n[roles]\nevaluate = {hdref} eval {in} > {out}\n%s\n' \
+		"$1" "$2" >"$tmp/$1.ini"
+}
+batch_ini single ''
+"$hdcts" run --candidate "$tmp/single.ini" --cases 'expr/arith-*' -j 2 --out "$tmp/single" \
+	>/dev/null 2>"$tmp/err" || { echo "single: exit $?"; cat "$tmp/err"; } >>"$tmp/why"
+results_of "$tmp/single" >"$tmp/single.res"
+results_of "$tmp/ref" >"$tmp/ref.res"
+[ -s "$tmp/single.res" ] && cmp -s "$tmp/single.res" "$tmp/ref.res" ||
+	{ echo "batched and one-process-per-case results differ:"; diff "$tmp/single.res" "$tmp/ref.res" | head; } >>"$tmp/why"
+grep -q '"command":"[^"]*eval --batch [^"]*/batch-[0-9]*/list'"'"'*"' "$tmp/ref/journal.jsonl" ||
+	echo "no result names the batch command that ran it" >>"$tmp/why"
+point "the reference's evaluate batch gives exactly the results of one process per case"
+
+# a batch that answers three cases and then dies: the rest run alone
+batch_ini dies 'evaluate-batch = sh -c '"'"'head -n 3 "$1" >"$1.3" && "$0" eval --batch "$1.3"; kill -SEGV $$'"'"' {hdref} {in}'
+"$hdcts" run --candidate "$tmp/dies.ini" --cases 'expr/arith-*' -j 2 --out "$tmp/dies" \
+	>/dev/null 2>"$tmp/err" || { echo "dies: exit $?"; cat "$tmp/err"; } >>"$tmp/why"
+results_of "$tmp/dies" >"$tmp/dies.res"
+cmp -s "$tmp/single.res" "$tmp/dies.res" ||
+	{ echo "a dying batch changed results:"; diff "$tmp/single.res" "$tmp/dies.res" | head; } >>"$tmp/why"
+alone=$(grep -c '"command":"[^"]*eval [^-][^"]*> [^"]*"' "$tmp/dies/journal.jsonl")
+batched=$(grep -c '"command":"sh -c ' "$tmp/dies/journal.jsonl")
+[ "$batched" -gt 0 ] && [ "$alone" -gt 0 ] ||
+	echo "expected results both from the batch ($batched) and run alone ($alone)" >>"$tmp/why"
+batch_ini nobatch 'evaluate-batch = {hdref} eval --batch {in}'
+sed -i '/^evaluate = /d' "$tmp/nobatch.ini"
+"$hdcts" run --candidate "$tmp/nobatch.ini" --cases 'expr/arith-*' --out "$tmp/nobatch" \
+	>/dev/null 2>"$tmp/err" && echo "evaluate-batch without evaluate was accepted" >>"$tmp/why"
+grep -q 'evaluate-batch without evaluate' "$tmp/err" ||
+	{ echo "no reason for the refused profile:"; cat "$tmp/err"; } >>"$tmp/why"
+point "a batch that dies leaves its unanswered cases to run alone, with their own outcomes"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -30,6 +30,18 @@ int hd_cmd_visa_asm(int argc, char **argv, int verbose);
 int hd_cmd_di_dump(int argc, char **argv, int verbose);
 int hd_cmd_llvm_di(int argc, char **argv, int verbose);
 
+/* hdref eval's parts (eval_cmd.c). An error of a case file as hdref eval
+ * prints it ("FILE:LINE: message" or "FILE: message") into err, and the
+ * exit status it means. */
+struct hd_buf;
+struct hd_status;
+int hd_eval_error(const char *path, const struct hd_status *st, struct hd_buf *err);
+/* Evaluates the case file at path into out: 0, or its exit status with the
+ * error in err. */
+int hd_eval_case_file(const char *path, int verbose, struct hd_buf *out, struct hd_buf *err);
+/* hdref eval --batch LIST (docs/harness.md, "The evaluate batch"). */
+int hd_cmd_eval_batch(const char *list, int verbose);
+
 /* The interpreter's options of hdref exec and hdref watch (exec_cmd.c):
  * 0, or -1 on a bad or missing argument (a message printed for a bad
  * directive). */

@@ -26,7 +26,9 @@ static int cmd_eval(int argc, char **argv, int verbose);
 static int cmd_help(int argc, char **argv, int verbose);
 
 static const hd_command commands[] = {
-	{ "eval", "[-v] FILE...", "evaluate expression cases, print canonical results", cmd_eval },
+	{ "eval", "[-v] FILE... | --batch LIST",
+	  "evaluate expression cases, print canonical results (--batch: many, docs/harness.md)",
+	  cmd_eval },
 	{ "check", "FILE", "validate a SPIR-V module's debug info (--rules: list rule ids)",
 	  hd_cmd_check },
 	{ "debuginfo", "FILE", "print a SPIR-V module's debug-info graph, id-free",
@@ -93,35 +95,26 @@ static int cmd_help(int argc, char **argv, int verbose)
 	return 0;
 }
 
-/* FILE:LINE: message, or FILE: message when the error has no line. */
-static int report(const char *path, const hd_status *st)
-{
-	if (st->offset != 0)
-		fprintf(stderr, "%s:%llu: %s\n", path, (unsigned long long)st->offset, st->msg);
-	else
-		fprintf(stderr, "%s: %s\n", path, st->msg);
-	return st->kind == HD_BAD_INPUT ? EXIT_INPUT : EXIT_INTERNAL;
-}
-
 /* Evaluates one file into out; 0, or an exit status after reporting. */
 static int eval_file(const char *path, int verbose, hd_buf *out)
 {
-	hd_case *c;
-	hd_status st;
+	hd_buf err;
 	int rc;
 
-	hd_status_clear(&st);
-	if (hd_case_load(path, &c, &st) != 0)
-		return report(path, &st);
-	rc = hd_case_run(c, verbose, out, &st);
-	hd_case_free(c);
-	return rc != 0 ? report(path, &st) : 0;
+	hd_buf_init(&err);
+	rc = hd_eval_case_file(path, verbose, out, &err);
+	fputs(hd_buf_str(&err), stderr);
+	hd_buf_free(&err);
+	return rc;
 }
 
 static int cmd_eval(int argc, char **argv, int verbose)
 {
 	int status = 0, nfiles = 0;
 	hd_buf out;
+
+	if (argc == 2 && strcmp(argv[0], "--batch") == 0)
+		return hd_cmd_eval_batch(argv[1], verbose);
 
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "-v") == 0)
