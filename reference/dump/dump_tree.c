@@ -252,7 +252,6 @@ void dd_free_units(dd_ctx *c)
 		dwarf_dealloc_die(d->die);
 		free(d->attrs);
 		free(d->kids);
-		free(d->sig);
 		free(d);
 	}
 	free(c->by_off);
