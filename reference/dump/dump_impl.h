@@ -88,7 +88,16 @@ typedef struct dd_ctx {
 	dd_unit **units;               /* each allocated alone: DIEs point at them */
 	size_t nunits;
 	dd_die **by_off;               /* every DIE, sorted by offset */
+	Dwarf_Off *offs;               /* offs[i] = by_off[i]->off: searched without
+	                                  touching the DIEs */
 	size_t ndies, cap_dies;
+	void **chunks;                 /* dump_tree.c: the blocks DIEs and attribute
+	                                  arrays are carved from */
+	size_t nchunks, cap_chunks;
+	dd_die *die_pool;              /* unused DIEs of the newest DIE block */
+	size_t die_left;
+	dd_attr *attr_pool;            /* unused attributes of the newest block */
+	size_t attr_left;
 	dd_func *funcs;                /* every subprogram with a low_pc, by address */
 	size_t nfuncs;
 	int loading;                   /* hd_dwarf_load: lists keep raw expressions, no text */

@@ -168,23 +168,45 @@ static int cmp_slot(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/* Numbers the run v[i..j) of equal keys 1, 2, ...; a lone DIE gets 0. */
+static void number_run(dd_die **v, uint32_t i, uint32_t j)
+{
+	for (uint32_t k = i; k < j; k++)
+		v[k]->dup = j - i > 1 ? k - i + 1 : 0;
+}
+
 static int rank_duplicates(dd_ctx *c, dd_die *d)
 {
 	dd_slot *s;
+	uint32_t n = 0;
 
-	if (d->nkids < 2)
+	while (n < d->nkids && is_ordered(d->kids[n]->tag))
+		n++;
+	/* the unordered children are sorted by key: equal keys are runs (no
+	 * ordered child shares a tag with an unordered one) */
+	for (uint32_t i = n; i < d->nkids;) {
+		uint32_t j = i + 1;
+		while (j < d->nkids && same_key(d->kids[i], d->kids[j]))
+			j++;
+		number_run(d->kids, i, j);
+		i = j;
+	}
+	if (n < 2) {
+		if (n == 1)
+			d->kids[0]->dup = 0;
 		return 0;
-	s = malloc(d->nkids * sizeof *s);
+	}
+	s = malloc(n * sizeof *s);
 	if (s == NULL)
 		return dd_oom(c);
-	for (uint32_t i = 0; i < d->nkids; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		s[i].d = d->kids[i];
 		s[i].pos = i;
 	}
-	qsort(s, d->nkids, sizeof *s, cmp_slot);
-	for (uint32_t i = 0; i < d->nkids;) {
+	qsort(s, n, sizeof *s, cmp_slot);
+	for (uint32_t i = 0; i < n;) {
 		uint32_t j = i + 1;
-		while (j < d->nkids && same_key(s[i].d, s[j].d))
+		while (j < n && same_key(s[i].d, s[j].d))
 			j++;
 		for (uint32_t k = i; k < j; k++)
 			d->kids[s[k].pos]->dup = j - i > 1 ? k - i + 1 : 0;
