@@ -103,11 +103,10 @@ static int cmp_units(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* The header line and everything under one unit. */
-static int print_unit(dd_ctx *c, dd_unit *u)
+/* The header line and everything under one unit, appended to out. */
+static int print_unit(dd_ctx *c, dd_unit *u, hd_buf *out)
 {
 	const char *ut = NULL;
-	hd_buf *out = &u->text;
 
 	c->enc.addr_size = (uint8_t)u->addr_size;
 	c->enc.offset_size = (uint8_t)u->offset_size;
@@ -126,6 +125,26 @@ static int print_unit(dd_ctx *c, dd_unit *u)
 	return out->failed ? dd_oom(c) : 0;
 }
 
+/* Units in the order of their text: the order of units in .debug_info
+ * means nothing. A lone unit is printed straight into out, so its text is
+ * held once; several are printed apart, sorted, and each freed once
+ * copied. Nothing points at a unit's position after this. */
+static int print_units(dd_ctx *c, hd_buf *out)
+{
+	if (c->nunits == 1)
+		return print_unit(c, c->units[0], out);
+	for (size_t i = 0; i < c->nunits; i++)
+		if (print_unit(c, c->units[i], &c->units[i]->text) != 0)
+			return -1;
+	if (c->nunits > 1)
+		hd_sort(c->units, c->nunits, sizeof c->units[0], cmp_units);
+	for (size_t i = 0; i < c->nunits; i++) {
+		hd_buf_put(out, c->units[i]->text.data, c->units[i]->text.len);
+		hd_buf_free(&c->units[i]->text);
+	}
+	return out->failed ? dd_oom(c) : 0;
+}
+
 static int dump_all(dd_ctx *c, hd_buf *out)
 {
 	if (dd_read_units(c) != 0)
@@ -135,15 +154,8 @@ static int dump_all(dd_ctx *c, hd_buf *out)
 			return -1;
 	if (dd_collect_funcs(c) != 0)
 		return -1;
-	for (size_t i = 0; i < c->nunits; i++)
-		if (print_unit(c, c->units[i]) != 0)
-			return -1;
-	/* Units in the order of their text: the order of units in .debug_info
-	 * means nothing. Nothing points at a unit's position after this. */
-	if (c->nunits > 1)
-		hd_sort(c->units, c->nunits, sizeof c->units[0], cmp_units);
-	for (size_t i = 0; i < c->nunits; i++)
-		hd_buf_put(out, c->units[i]->text.data, c->units[i]->text.len);
+	if (print_units(c, out) != 0)
+		return -1;
 	if (dd_print_frames(c, out) != 0)
 		return -1;
 	return out->failed ? dd_oom(c) : 0;
@@ -152,7 +164,7 @@ static int dump_all(dd_ctx *c, hd_buf *out)
 int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st)
 {
 	unsigned machine = 0;
-	int res;
+	int res, de_alloc;
 
 	memset(c, 0, sizeof *c);
 	c->path = path;
@@ -177,8 +189,14 @@ int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st
 		c->enc.profile = HD_PROFILE_INTEL_GT;
 		dwarf_set_reloc_application(0);
 	}
+	/* libdwarf records every object it hands out in a search tree so that
+	 * dwarf_finish can free what the caller did not; the dump frees all it
+	 * is given, and for a large object that tree cost most of the reading
+	 * time and a third of the memory. Off for this handle only. */
+	de_alloc = dwarf_set_de_alloc_flag(0);
 	res = dwarf_init_path(path, NULL, 0, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL,
 	                      NULL, &c->dbg, NULL, 0, NULL, &c->err);
+	dwarf_set_de_alloc_flag(de_alloc);
 	if (res != DW_DLV_OK && c->intel_gt)
 		dwarf_set_reloc_application(1);
 	if (res == DW_DLV_ERROR) {
@@ -200,31 +218,33 @@ void dd_close(dd_ctx *c)
 		dwarf_set_reloc_application(1);
 }
 
+/* The dump is appended to out in place; on failure out is cut back to
+ * what it held, so the caller sees all of it or none. */
 int hd_dwarf_dump(const char *path, const hd_dump_options *o, hd_buf *out,
                   hd_status *st)
 {
 	dd_ctx c;
-	hd_buf text;
+	size_t mark = out->len;
 	int res, rc;
 
+	if (out->failed)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	if ((res = dd_open(&c, path, o, st)) < 0)
 		return -1;
-	hd_buf_init(&text);
-	hd_buf_printf(&text, DD_FORMAT_LINE);
+	hd_buf_printf(out, DD_FORMAT_LINE);
 	if (c.intel_gt)
-		hd_buf_printf(&text, "encoding intel-gt (an Intel GPU object)\n");
+		hd_buf_printf(out, "encoding intel-gt (an Intel GPU object)\n");
 	if (res == 1) {
-		hd_buf_printf(&text, "no debug info\n");
+		hd_buf_printf(out, "no debug info\n");
 		rc = 0;
 	} else {
-		rc = dump_all(&c, &text);
+		rc = dump_all(&c, out);
 		dd_close(&c);
 	}
-	if (rc == 0 && text.failed)
+	if (rc == 0 && out->failed)
 		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	if (rc == 0)
-		hd_buf_put(out, text.data, text.len);
-	hd_buf_free(&text);
+	if (rc != 0 && !out->failed)
+		out->len = mark;
 	return rc;
 }
 

@@ -19,7 +19,9 @@ typedef struct hd_dump_options {
 /* Appends the dump of the object at path. Errors: HD_BAD_INPUT when the file
  * is not an ELF libdwarf can read, or its DWARF is malformed (st->msg names
  * the section and libdwarf's error); HD_NO_MEMORY. Nothing is appended on
- * error. An object with no debug info dumps as a one-line notice. */
+ * error (after HD_NO_MEMORY out is marked failed). The dump is written into
+ * out in place, not copied into it. An object with no debug info dumps as a
+ * one-line notice. */
 int hd_dwarf_dump(const char *path, const hd_dump_options *o, hd_buf *out,
                   hd_status *st);
 

@@ -13,7 +13,10 @@
 void dd_put_hex(hd_buf *out, const uint8_t *bytes, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
-		hd_buf_printf(out, "%02x", bytes[i]);
+	{
+		hd_buf_byte(out, "0123456789abcdef"[bytes[i] >> 4]);
+		hd_buf_byte(out, "0123456789abcdef"[bytes[i] & 15]);
+	}
 }
 
 void dd_put_attr_name(dd_ctx *c, Dwarf_Half at, hd_buf *out)
@@ -25,9 +28,11 @@ void dd_put_attr_name(dd_ctx *c, Dwarf_Half at, hd_buf *out)
 	if (name == NULL && dwarf_get_AT_name(at, &name) != DW_DLV_OK)
 		name = NULL;
 	if (name != NULL)
-		hd_buf_printf(out, "%s", name);
-	else
-		hd_buf_printf(out, "DW_AT_0x%x", (unsigned)at);
+		hd_buf_puts(out, name);
+	else {
+		hd_buf_puts(out, "DW_AT_0x");
+		hd_buf_hex(out, at);
+	}
 }
 
 int dd_form_uvalue(dd_ctx *c, const dd_attr *a, Dwarf_Unsigned *v, const char *what)
@@ -51,7 +56,7 @@ void dd_put_expr(dd_ctx *c, const uint8_t *bytes, size_t len, hd_buf *out)
 	hd_buf text;
 
 	if (len == 0) {
-		hd_buf_printf(out, "(empty)");
+		hd_buf_puts(out, "(empty)");
 		return;
 	}
 	hd_buf_init(&text);
@@ -201,7 +206,7 @@ static int put_constant(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *ou
 		Dwarf_Form_Data16 v;
 		if (dwarf_formdata16(a->a, &v, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "a 16-byte constant");
-		hd_buf_printf(out, "bytes ");
+		hd_buf_puts(out, "bytes ");
 		dd_put_hex(out, v.fd_data, sizeof v.fd_data);
 		return 0;
 	}
@@ -211,14 +216,16 @@ static int put_constant(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *ou
 			return dd_lib_fail(c, "a constant");
 		u = (Dwarf_Unsigned)s;
 		if (s < 0) {
-			hd_buf_printf(out, "constant %" PRId64, (int64_t)s);
+			hd_buf_puts(out, "constant ");
+			hd_buf_sdec(out, s);
 			return 0;
 		}
 	} else if (dwarf_formudata(a->a, &u, &c->err) != DW_DLV_OK) {
 		return dd_lib_fail(c, "a constant");
 	}
 	if (a->at == DW_AT_high_pc) {
-		hd_buf_printf(out, "size 0x%" PRIx64, (uint64_t)u);
+		hd_buf_puts(out, "size 0x");
+		hd_buf_hex(out, u);
 		return 0;
 	}
 	if (a->at == DW_AT_decl_file || a->at == DW_AT_call_file) {
@@ -226,22 +233,25 @@ static int put_constant(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *ou
 		if (path == NULL)
 			hd_buf_printf(out, "file %" PRIu64 " (not in the line table)", (uint64_t)u);
 		else {
-			hd_buf_printf(out, "file ");
+			hd_buf_puts(out, "file ");
 			dd_put_string(out, path);
 		}
 		return 0;
 	}
 	if ((name = enum_name(a->at, u)) != NULL) {
-		hd_buf_printf(out, "constant %s", name);
+		hd_buf_puts(out, "constant ");
+		hd_buf_puts(out, name);
 		return 0;
 	}
 	/* a fixed-size form is negative only where the attribute says signed */
 	if (size != 0 && (u >> (size * 8 - 1)) & 1 && signed_context(c, d, a->at)) {
 		if (size < 8)
 			u |= ~(Dwarf_Unsigned)0 << (size * 8);
-		hd_buf_printf(out, "constant %" PRId64, (int64_t)u);
+		hd_buf_puts(out, "constant ");
+		hd_buf_sdec(out, (int64_t)u);
 	} else {
-		hd_buf_printf(out, "constant %" PRIu64, (uint64_t)u);
+		hd_buf_puts(out, "constant ");
+		hd_buf_udec(out, u);
 	}
 	return 0;
 }
@@ -259,7 +269,8 @@ static int put_address(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out
 		if (res == DW_DLV_ERROR)
 			return dd_lib_fail(c, "DW_AT_low_pc");
 		if (res == DW_DLV_OK) {
-			hd_buf_printf(out, "size 0x%" PRIx64, (uint64_t)(v - low));
+			hd_buf_puts(out, "size 0x");
+			hd_buf_hex(out, v - low);
 			return 0;
 		}
 	}
@@ -271,14 +282,12 @@ static int put_address(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out
 		if (rel < 0)
 			return -1;
 		if (rel) {
-			if (v >= base)
-				hd_buf_printf(out, "address +0x%" PRIx64, (uint64_t)(v - base));
-			else
-				hd_buf_printf(out, "address -0x%" PRIx64, (uint64_t)(base - v));
+			hd_buf_puts(out, v >= base ? "address +0x" : "address -0x");
+			hd_buf_hex(out, v >= base ? v - base : base - v);
 			return 0;
 		}
 	}
-	hd_buf_printf(out, "address");
+	hd_buf_puts(out, "address");
 	return 0;
 }
 
@@ -296,10 +305,10 @@ static int put_block(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out)
 	if (dwarf_formblock(a->a, &b, &c->err) != DW_DLV_OK)
 		return dd_lib_fail(c, "a block");
 	if (dd_block_is_expr(c, d, a)) {
-		hd_buf_printf(out, "exprloc ");
+		hd_buf_puts(out, "exprloc ");
 		dd_put_expr(c, b->bl_data, (size_t)b->bl_len, out);
 	} else {
-		hd_buf_printf(out, "block ");
+		hd_buf_puts(out, "block ");
 		dd_put_hex(out, b->bl_data, (size_t)b->bl_len);
 	}
 	dwarf_dealloc(c->dbg, b, DW_DLA_BLOCK);
@@ -322,7 +331,7 @@ static void put_shallow(dd_ctx *c, const dd_die *t, hd_buf *out)
 		if (depth >= DD_SHALLOW_DEPTH || ta == NULL || ta->cls != DW_FORM_CLASS_REFERENCE ||
 		    dwarf_global_formref(ta->a, &off, &c->err) != DW_DLV_OK)
 			return;
-		hd_buf_printf(out, " -> ");
+		hd_buf_puts(out, " -> ");
 		t = dd_find(c, off);
 	}
 }
@@ -337,7 +346,7 @@ static int put_reference(dd_ctx *c, const dd_die *d, const dd_attr *a, int shall
 		Dwarf_Sig8 sig;
 		if (dwarf_formsig8(a->a, &sig, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "a type signature");
-		hd_buf_printf(out, "signature ");
+		hd_buf_puts(out, "signature ");
 		dd_put_hex(out, (const uint8_t *)sig.signature, sizeof sig.signature);
 		return 0;
 	}
@@ -348,13 +357,17 @@ static int put_reference(dd_ctx *c, const dd_die *d, const dd_attr *a, int shall
 		return hd_fail(c->st, HD_BAD_INPUT, "bad-reference", 0,
 		               ".debug_info: a reference to 0x%" PRIx64 ", which is no DIE",
 		               (uint64_t)off);
-	hd_buf_printf(out, "reference ");
+	hd_buf_puts(out, "reference ");
 	if (shallow) {
 		put_shallow(c, t, out);
 		return 0;
 	}
 	if (t->unit != d->unit)
-		hd_buf_printf(out, "unit %s ", t->unit->label);
+	{
+		hd_buf_puts(out, "unit ");
+		hd_buf_puts(out, t->unit->label);
+		hd_buf_byte(out, ' ');
+	}
 	dd_put_path(out, t);
 	return 0;
 }
@@ -384,7 +397,7 @@ int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
 			return put_block(c, d, a, out);
 		if (dwarf_formexprloc(a->a, &len, &bytes, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "an expression");
-		hd_buf_printf(out, "exprloc ");
+		hd_buf_puts(out, "exprloc ");
 		dd_put_expr(c, bytes, (size_t)len, out);
 		return 0;
 	case DW_FORM_CLASS_FLAG:
@@ -393,22 +406,22 @@ int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
 		/* an absent flag is false (DWARF 5 section 7.5.5): no line */
 		if (!flag)
 			return 1;
-		hd_buf_printf(out, "flag true");
+		hd_buf_puts(out, "flag true");
 		return 0;
 	case DW_FORM_CLASS_REFERENCE:
 		return put_reference(c, d, a, shallow, out);
 	case DW_FORM_CLASS_STRING:
 		if (dwarf_formstring(a->a, &s, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "a string");
-		hd_buf_printf(out, "string ");
+		hd_buf_puts(out, "string ");
 		dd_put_string(out, s);
 		return 0;
 	case DW_FORM_CLASS_LINEPTR:
-		hd_buf_printf(out, "lines");
+		hd_buf_puts(out, "lines");
 		return 0;
 	case DW_FORM_CLASS_MACPTR:
 	case DW_FORM_CLASS_MACROPTR:
-		hd_buf_printf(out, "macros");
+		hd_buf_puts(out, "macros");
 		return 0;
 	case DW_FORM_CLASS_LOCLISTPTR:
 	case DW_FORM_CLASS_LOCLIST:

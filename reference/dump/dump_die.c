@@ -12,8 +12,10 @@ static int print_die(dd_ctx *c, const dd_die *d, int indent, hd_buf *out)
 		hd_buf_byte(out, ' ');
 		dd_put_string(out, d->name);
 	}
-	if (d->dup != 0)
-		hd_buf_printf(out, "#%u", (unsigned)d->dup);
+	if (d->dup != 0) {
+		hd_buf_byte(out, '#');
+		hd_buf_udec(out, d->dup);
+	}
 	hd_buf_byte(out, '\n');
 	for (uint32_t i = 0; i < d->nattrs; i++) {
 		size_t mark = out->len;

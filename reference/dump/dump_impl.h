@@ -47,7 +47,9 @@ struct dd_die {
 	uint32_t nattrs;
 	uint32_t seq;                  /* position in file order: the last tie-break */
 	uint32_t dup;                  /* 1-based rank among same-key siblings; 0: unique */
-	char *sig;                     /* structural signature while ordering; then NULL */
+	uint32_t rank;                 /* while ordering: signature rank among its depth */
+	uint8_t need;                  /* its order needs signatures: it is ranked */
+	uint8_t contested;             /* some unordered children share a tag and name */
 	dd_unit *unit;
 };
 
@@ -86,7 +88,16 @@ typedef struct dd_ctx {
 	dd_unit **units;               /* each allocated alone: DIEs point at them */
 	size_t nunits;
 	dd_die **by_off;               /* every DIE, sorted by offset */
+	Dwarf_Off *offs;               /* offs[i] = by_off[i]->off: searched without
+	                                  touching the DIEs */
 	size_t ndies, cap_dies;
+	void **chunks;                 /* dump_tree.c: the blocks DIEs and attribute
+	                                  arrays are carved from */
+	size_t nchunks, cap_chunks;
+	dd_die *die_pool;              /* unused DIEs of the newest DIE block */
+	size_t die_left;
+	dd_attr *attr_pool;            /* unused attributes of the newest block */
+	size_t attr_left;
 	dd_func *funcs;                /* every subprogram with a low_pc, by address */
 	size_t nfuncs;
 	int loading;                   /* hd_dwarf_load: lists keep raw expressions, no text */
@@ -201,8 +212,12 @@ int dd_print_frames(dd_ctx *c, hd_buf *out);
 
 static inline void dd_indent(hd_buf *out, int n)
 {
-	for (int i = 0; i < n; i++)
-		hd_buf_put(out, "  ", 2);
+	static const char spaces[] = "                                ";
+
+	for (; n > 16; n -= 16)
+		hd_buf_put(out, spaces, 32);
+	if (n > 0)
+		hd_buf_put(out, spaces, 2 * (size_t)n);
 }
 
 #endif

@@ -7,11 +7,25 @@
  * signature never depends on offsets or on the order being computed.
  * Siblings that share a tag and name are then told apart by their rank in
  * that order (#1, #2, ...), which a reference's path uses
- * (docs/dwarf-dump.md, "References"). */
+ * (docs/dwarf-dump.md, "References").
+ *
+ * The signature is never built as one string (a parent's would embed all
+ * its descendants'). It is the DIE's header (tag, name, attributes, then
+ * '{') followed by its children's signatures, each ended by '\x1f', and a
+ * '}'; no header is a prefix of another and no signature a prefix of
+ * another, so two signatures compare as their headers do, then as their
+ * children's do in turn, and when one runs out of children first it is the
+ * greater ('}' sorts after any tag's first letter). Headers are interned and
+ * ranked (dump_intern.c); the DIEs of one depth are then ranked, deepest
+ * first, by header rank and their children's ranks, which is the byte order
+ * of their signatures, with ties exactly where signatures are equal. Only
+ * DIEs whose order depends on it (siblings sharing a tag and name, and
+ * their descendants) are ranked. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "dump_impl.h"
+#include "dump_intern.h"
 #include "util/sort.h"
 
 /* Children whose position is part of their meaning (DWARF 5 sections 5.7.3,
@@ -43,24 +57,36 @@ void dd_put_tag(hd_buf *out, Dwarf_Half tag, int with_prefix)
 
 	if (dwarf_get_TAG_name(tag, &name) == DW_DLV_OK && name != NULL &&
 	    strncmp(name, "DW_TAG_", 7) == 0)
-		hd_buf_printf(out, "%s", with_prefix ? name : name + 7);
-	else
-		hd_buf_printf(out, "%s0x%x", with_prefix ? "DW_TAG_" : "tag_", (unsigned)tag);
+		hd_buf_puts(out, with_prefix ? name : name + 7);
+	else {
+		hd_buf_puts(out, with_prefix ? "DW_TAG_0x" : "tag_0x");
+		hd_buf_hex(out, tag);
+	}
 }
 
+/* Runs of bytes that need no escape are copied in one piece. */
 void dd_put_string(hd_buf *out, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s, *run = p;
+
 	hd_buf_byte(out, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
-			hd_buf_printf(out, "\\%c", *p);
-		else if (*p == '\n')
-			hd_buf_put(out, "\\n", 2);
-		else if (*p < 0x20 || *p == 0x7f)
-			hd_buf_printf(out, "\\x%02x", *p);
-		else
+	for (; *p != '\0'; p++) {
+		if (*p != '"' && *p != '\\' && *p >= 0x20 && *p != 0x7f)
+			continue;
+		hd_buf_put(out, run, (size_t)(p - run));
+		run = p + 1;
+		if (*p == '"' || *p == '\\') {
+			hd_buf_byte(out, '\\');
 			hd_buf_byte(out, *p);
+		} else if (*p == '\n') {
+			hd_buf_put(out, "\\n", 2);
+		} else {
+			hd_buf_put(out, "\\x", 2);
+			hd_buf_byte(out, "0123456789abcdef"[*p >> 4]);
+			hd_buf_byte(out, "0123456789abcdef"[*p & 15]);
+		}
 	}
+	hd_buf_put(out, run, (size_t)(p - run));
 	hd_buf_byte(out, '"');
 }
 
@@ -72,8 +98,10 @@ static void put_component(hd_buf *out, const dd_die *d)
 		hd_buf_byte(out, ' ');
 		dd_put_string(out, d->name);
 	}
-	if (d->dup != 0)
-		hd_buf_printf(out, "#%u", (unsigned)d->dup);
+	if (d->dup != 0) {
+		hd_buf_byte(out, '#');
+		hd_buf_udec(out, d->dup);
+	}
 }
 
 void dd_put_path(hd_buf *out, const dd_die *d)
@@ -92,6 +120,10 @@ void dd_put_path(hd_buf *out, const dd_die *d)
 	}
 }
 
+
+/* Unordered siblings: tag, name (named first), signature rank, file order.
+ * The rank counts only between siblings of one tag and name, which are
+ * exactly the ones that were ranked. */
 static int cmp_unordered(const void *a, const void *b)
 {
 	const dd_die *x = *(dd_die *const *)a, *y = *(dd_die *const *)b;
@@ -103,18 +135,27 @@ static int cmp_unordered(const void *a, const void *b)
 		return x->name == NULL ? 1 : -1;
 	if (x->name != NULL && (r = strcmp(x->name, y->name)) != 0)
 		return r;
-	if ((r = strcmp(x->sig, y->sig)) != 0)
-		return r;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Groups siblings by tag and name, keeping canonical positions. */
+static int same_key(const dd_die *x, const dd_die *y)
+{
+	if (x->tag != y->tag || (x->name == NULL) != (y->name == NULL))
+		return 0;
+	return x->name == NULL || strcmp(x->name, y->name) == 0;
+}
+
+/* Ranks siblings that share a tag and a name, in canonical order. Equal
+ * keys are adjacent among the unordered children; among ordered ones they
+ * may not be, so those are counted by sorting positions. */
 typedef struct dd_slot {
 	const dd_die *d;
 	uint32_t pos;
 } dd_slot;
 
-static int cmp_key(const void *a, const void *b)
+static int cmp_slot(const void *a, const void *b)
 {
 	const dd_slot *x = a, *y = b;
 	int r;
@@ -128,42 +169,58 @@ static int cmp_key(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
-static int same_key(const dd_die *x, const dd_die *y)
+/* Numbers the run v[i..j) of equal keys 1, 2, ...; a lone DIE gets 0. */
+static void number_run(dd_die **v, uint32_t i, uint32_t j)
 {
-	if (x->tag != y->tag || (x->name == NULL) != (y->name == NULL))
-		return 0;
-	return x->name == NULL || strcmp(x->name, y->name) == 0;
+	for (uint32_t k = i; k < j; k++)
+		v[k]->dup = j - i > 1 ? k - i + 1 : 0;
 }
 
-/* Ranks siblings that share a tag and a name, in canonical order. */
 static int rank_duplicates(dd_ctx *c, dd_die *d)
 {
 	dd_slot *s;
+	uint32_t n = 0;
 
-	if (d->nkids < 2)
+	while (n < d->nkids && is_ordered(d->kids[n]->tag))
+		n++;
+	/* the unordered children are sorted by key: equal keys are runs (no
+	 * ordered child shares a tag with an unordered one) */
+	for (uint32_t i = n; i < d->nkids;) {
+		uint32_t j = i + 1;
+		while (j < d->nkids && same_key(d->kids[i], d->kids[j]))
+			j++;
+		number_run(d->kids, i, j);
+		i = j;
+	}
+	if (n < 2) {
+		if (n == 1)
+			d->kids[0]->dup = 0;
 		return 0;
-	s = malloc(d->nkids * sizeof *s);
+	}
+	s = malloc(n * sizeof *s);
 	if (s == NULL)
 		return dd_oom(c);
-	for (uint32_t i = 0; i < d->nkids; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		s[i].d = d->kids[i];
 		s[i].pos = i;
 	}
-	hd_sort(s, d->nkids, sizeof *s, cmp_key);
-	for (uint32_t i = 0; i < d->nkids;) {
+	hd_sort(s, n, sizeof *s, cmp_slot);
+	for (uint32_t i = 0; i < n;) {
 		uint32_t j = i + 1;
-		while (j < d->nkids && same_key(s[i].d, s[j].d))
+		while (j < n && same_key(s[i].d, s[j].d))
 			j++;
-		if (j - i > 1)
-			for (uint32_t k = i; k < j; k++)
-				d->kids[s[k].pos]->dup = k - i + 1;
+		for (uint32_t k = i; k < j; k++)
+			d->kids[s[k].pos]->dup = j - i > 1 ? k - i + 1 : 0;
 		i = j;
 	}
 	free(s);
 	return 0;
 }
 
-/* Ordered children first in file order, then the others sorted. */
+/* Ordered children first in file order, then the others sorted; marks the
+ * unordered ones that share a tag and name with a sibling (their order
+ * needs signatures). Before ranking, every rank is 0 and file order
+ * decides. */
 static int sort_children(dd_ctx *c, dd_die *d)
 {
 	dd_die **tmp;
@@ -183,69 +240,228 @@ static int sort_children(dd_ctx *c, dd_die *d)
 	hd_sort(tmp + n, d->nkids - n, sizeof *tmp, cmp_unordered);
 	memcpy(d->kids, tmp, d->nkids * sizeof *tmp);
 	free(tmp);
-	return rank_duplicates(c, d);
+	for (uint32_t i = n; i + 1 < d->nkids; i++)
+		if (same_key(d->kids[i], d->kids[i + 1])) {
+			d->kids[i]->need = 1;
+			d->kids[i + 1]->need = 1;
+			d->contested = 1;
+		}
+	return 0;
 }
 
-/* The signature: tag, name, every printed attribute in shallow form, then
- * the children's signatures in canonical order. */
-static int make_signature(dd_ctx *c, dd_die *d)
+/* Sorts d's unordered children again, now that they are ranked. */
+static void resort_unordered(dd_die *d)
 {
-	hd_buf b;
+	uint32_t n = 0;
+
+	while (n < d->nkids && is_ordered(d->kids[n]->tag))
+		n++;
+	hd_sort(d->kids + n, d->nkids - n, sizeof *d->kids, cmp_unordered);
+}
+
+/* The DIEs of a unit by depth (breadth first), with where each depth
+ * starts; the root is depth 0. */
+typedef struct dd_levels {
+	dd_die **v;
+	size_t n;
+	size_t *start;                 /* start[k]: first DIE of depth k; start[depth] = n */
+	size_t depth;
+} dd_levels;
+
+static int push_level_die(dd_ctx *c, dd_levels *L, size_t *cap, dd_die *d)
+{
+	if (L->n == *cap) {
+		size_t n = *cap ? *cap * 2 : 256;
+		dd_die **p = realloc(L->v, n * sizeof *p);
+		if (p == NULL)
+			return dd_oom(c);
+		L->v = p;
+		*cap = n;
+	}
+	L->v[L->n++] = d;
+	return 0;
+}
+
+static int make_levels(dd_ctx *c, dd_unit *u, dd_levels *L)
+{
+	size_t cap = 0, level_end = 1, scap = 8;
+
+	memset(L, 0, sizeof *L);
+	L->start = malloc(scap * sizeof *L->start);
+	if (L->start == NULL || push_level_die(c, L, &cap, u->root) != 0)
+		return dd_oom(c);
+	L->start[0] = 0;
+	for (size_t i = 0; i < L->n; i++) {
+		if (i == level_end) {
+			if (L->depth + 2 >= scap) {
+				size_t *p = realloc(L->start, 2 * scap * sizeof *p);
+				if (p == NULL)
+					return dd_oom(c);
+				L->start = p;
+				scap *= 2;
+			}
+			L->start[++L->depth] = i;
+			level_end = L->n;
+		}
+		for (uint32_t k = 0; k < L->v[i]->nkids; k++)
+			if (push_level_die(c, L, &cap, L->v[i]->kids[k]) != 0)
+				return -1;
+	}
+	L->start[++L->depth] = L->n;
+	return 0;
+}
+
+/* The header of d's signature: tag, name, every printed attribute in
+ * shallow form, then '{'. */
+static int put_header(dd_ctx *c, dd_die *d, hd_buf *b)
+{
 	int rc = 0;
 
-	hd_buf_init(&b);
-	dd_put_tag(&b, d->tag, 0);
+	dd_put_tag(b, d->tag, 0);
 	if (d->name != NULL) {
-		hd_buf_byte(&b, ' ');
-		dd_put_string(&b, d->name);
+		hd_buf_byte(b, ' ');
+		dd_put_string(b, d->name);
 	}
-	hd_buf_byte(&b, '\n');
+	hd_buf_byte(b, '\n');
 	for (uint32_t i = 0; i < d->nattrs && rc == 0; i++) {
-		size_t mark = b.len;
-		dd_put_attr_name(c, d->attrs[i].at, &b);
-		hd_buf_byte(&b, ' ');
-		rc = dd_put_value(c, d, &d->attrs[i], 1, 1, &b);
+		size_t mark = b->len;
+		dd_put_attr_name(c, d->attrs[i].at, b);
+		hd_buf_byte(b, ' ');
+		rc = dd_put_value(c, d, &d->attrs[i], 1, 1, b);
 		if (rc == 1) {
-			b.len = mark;
+			b->len = mark;
 			rc = 0;
 		} else {
-			hd_buf_byte(&b, '\n');
+			hd_buf_byte(b, '\n');
 		}
 	}
-	hd_buf_byte(&b, '{');
-	for (uint32_t i = 0; i < d->nkids; i++) {
-		hd_buf_printf(&b, "%s", d->kids[i]->sig);
-		hd_buf_byte(&b, '\x1f');
-		free(d->kids[i]->sig);
-		d->kids[i]->sig = NULL;
-	}
-	hd_buf_byte(&b, '}');
-	if (rc == 0) {
-		d->sig = dd_take(&b);
-		if (d->sig == NULL)
-			rc = dd_oom(c);
-	}
-	hd_buf_free(&b);
+	hd_buf_byte(b, '{');
 	return rc;
 }
 
-/* Post-order: children are ordered and signed before their parent. The
- * depth is bounded by the reader (DD_MAX_DEPTH). */
-static int order_die(dd_ctx *c, dd_die *d)
+/* Interns the header of every DIE that is ranked, and keeps in d->rank
+ * its header's rank until the DIE's own rank replaces it. */
+static int rank_headers(dd_ctx *c, dd_levels *L)
 {
-	for (uint32_t i = 0; i < d->nkids; i++)
-		if (order_die(c, d->kids[i]) != 0)
+	dd_intern t;
+	hd_buf b;
+	int rc = 0;
+
+	dd_intern_init(&t);
+	hd_buf_init(&b);
+	for (size_t i = 1; i < L->n && rc == 0; i++) {
+		dd_die *d = L->v[i];
+		if (!d->need)
+			continue;
+		hd_buf_reset(&b);
+		if (put_header(c, d, &b) != 0)
+			rc = -1;
+		else if (b.failed || dd_intern_add(&t, b.data, b.len, &d->rank) != 0)
+			rc = dd_oom(c);
+	}
+	if (rc == 0) {
+		dd_intern_rank(&t);
+		for (size_t i = 1; i < L->n; i++)
+			if (L->v[i]->need)
+				L->v[i]->rank = t.n[L->v[i]->rank].rank;
+	}
+	hd_buf_free(&b);
+	dd_intern_free(&t);
+	return rc;
+}
+
+/* Signature order of two DIEs of one depth: header rank, then children's
+ * ranks in canonical order; the one with fewer children is greater. */
+static int cmp_signature(const void *a, const void *b)
+{
+	const dd_die *x = *(dd_die *const *)a, *y = *(dd_die *const *)b;
+	uint32_t n = x->nkids < y->nkids ? x->nkids : y->nkids;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	for (uint32_t i = 0; i < n; i++)
+		if (x->kids[i]->rank != y->kids[i]->rank)
+			return x->kids[i]->rank < y->kids[i]->rank ? -1 : 1;
+	return x->nkids < y->nkids ? 1 : x->nkids > y->nkids ? -1 : 0;
+}
+
+/* Replaces the header ranks of the ranked DIEs in v[0..n) (one depth, their
+ * children ranked and in canonical order) by their signature ranks: 1 for
+ * the least, equal for equal signatures. */
+static int rank_depth(dd_ctx *c, dd_die **v, size_t n)
+{
+	dd_die **s = malloc((n ? n : 1) * sizeof *s);
+	size_t m = 0;
+	uint32_t rank = 0;
+
+	if (s == NULL)
+		return dd_oom(c);
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->need)
+			s[m++] = v[i];
+	hd_sort(s, m, sizeof *s, cmp_signature);
+	/* ranks are assigned after every comparison, so none reads a new one */
+	{
+		uint32_t *r = malloc((m ? m : 1) * sizeof *r);
+		if (r == NULL) {
+			free(s);
+			return dd_oom(c);
+		}
+		for (size_t i = 0; i < m; i++) {
+			if (i == 0 || cmp_signature(&s[i - 1], &s[i]) != 0)
+				rank++;
+			r[i] = rank;
+		}
+		for (size_t i = 0; i < m; i++)
+			s[i]->rank = r[i];
+		free(r);
+	}
+	free(s);
+	return 0;
+}
+
+/* Every DIE below a ranked one is ranked: its signature is part of its
+ * parent's. Top-down, so parents are marked first. */
+static void mark_descendants(dd_levels *L)
+{
+	for (size_t i = 1; i < L->n; i++) {
+		dd_die *d = L->v[i];
+		if (d->parent != NULL && d->parent->need)
+			d->need = 1;
+	}
+}
+
+static int order_levels(dd_ctx *c, dd_levels *L)
+{
+	for (size_t i = 0; i < L->n; i++)
+		if (sort_children(c, L->v[i]) != 0)
 			return -1;
-	if (sort_children(c, d) != 0)
+	mark_descendants(L);
+	if (rank_headers(c, L) != 0)
 		return -1;
-	return make_signature(c, d);
+	/* deepest first: a depth's children are ranked and in order when the
+	 * depth is ranked */
+	for (size_t k = L->depth; k-- > 0;) {
+		dd_die **v = L->v + L->start[k];
+		size_t n = L->start[k + 1] - L->start[k];
+		for (size_t i = 0; i < n; i++)
+			if (v[i]->contested)
+				resort_unordered(v[i]);
+		if (k > 0 && rank_depth(c, v, n) != 0)
+			return -1;
+	}
+	for (size_t i = 0; i < L->n; i++)
+		if (rank_duplicates(c, L->v[i]) != 0)
+			return -1;
+	return 0;
 }
 
 int dd_order_unit(dd_ctx *c, dd_unit *u)
 {
-	int rc = order_die(c, u->root);
+	dd_levels L;
+	int rc = make_levels(c, u, &L) == 0 ? order_levels(c, &L) : -1;
 
-	free(u->root->sig);
-	u->root->sig = NULL;
+	free(L.v);
+	free(L.start);
 	return rc;
 }

@@ -8,6 +8,59 @@
 #include "dump_impl.h"
 #include "util/sort.h"
 
+/* DIEs and attribute arrays come from large zeroed blocks, freed together:
+ * a million small allocations cost more in malloc than the reading did. */
+static void *new_chunk(dd_ctx *c, size_t bytes)
+{
+	void *p;
+
+	if (c->nchunks == c->cap_chunks) {
+		size_t n = c->cap_chunks ? c->cap_chunks * 2 : 16;
+		void **q = realloc(c->chunks, n * sizeof *q);
+		if (q == NULL)
+			return NULL;
+		c->chunks = q;
+		c->cap_chunks = n;
+	}
+	p = calloc(1, bytes);
+	if (p != NULL)
+		c->chunks[c->nchunks++] = p;
+	return p;
+}
+
+#define DD_DIE_BLOCK 4096
+#define DD_ATTR_BLOCK 16384
+
+static dd_die *new_die(dd_ctx *c)
+{
+	if (c->die_left == 0) {
+		c->die_pool = new_chunk(c, DD_DIE_BLOCK * sizeof(dd_die));
+		if (c->die_pool == NULL)
+			return NULL;
+		c->die_left = DD_DIE_BLOCK;
+	}
+	c->die_left--;
+	return c->die_pool++;
+}
+
+static dd_attr *new_attrs(dd_ctx *c, size_t n)
+{
+	dd_attr *a;
+
+	if (n > DD_ATTR_BLOCK / 4)
+		return new_chunk(c, n * sizeof *a);
+	if (c->attr_left < n) {
+		c->attr_pool = new_chunk(c, DD_ATTR_BLOCK * sizeof *a);
+		if (c->attr_pool == NULL)
+			return NULL;
+		c->attr_left = DD_ATTR_BLOCK;
+	}
+	a = c->attr_pool;
+	c->attr_pool += n;
+	c->attr_left -= n;
+	return a;
+}
+
 static int cmp_attrs(const void *a, const void *b)
 {
 	const dd_attr *x = a, *y = b;
@@ -26,7 +79,7 @@ static int read_attrs(dd_ctx *c, dd_die *d)
 		return dd_lib_fail(c, ".debug_info attributes");
 	if (res == DW_DLV_NO_ENTRY || n <= 0)
 		return 0;
-	d->attrs = calloc((size_t)n, sizeof d->attrs[0]);
+	d->attrs = new_attrs(c, (size_t)n);
 	if (d->attrs == NULL) {
 		for (Dwarf_Signed i = 0; i < n; i++)
 			dwarf_dealloc(c->dbg, list[i], DW_DLA_ATTR);
@@ -62,6 +115,7 @@ static int remember(dd_ctx *c, dd_die *d)
 	if (c->ndies == c->cap_dies) {
 		size_t cap = c->cap_dies ? c->cap_dies * 2 : 256;
 		dd_die **p;
+		Dwarf_Off *o;
 		if (c->ndies >= DD_MAX_DIES)
 			return hd_fail(c->st, HD_NO_MEMORY, "too-many-dies", 0,
 			               ".debug_info: more than %u DIEs", DD_MAX_DIES);
@@ -69,6 +123,10 @@ static int remember(dd_ctx *c, dd_die *d)
 		if (p == NULL)
 			return dd_oom(c);
 		c->by_off = p;
+		o = realloc(c->offs, cap * sizeof *o);
+		if (o == NULL)
+			return dd_oom(c);
+		c->offs = o;
 		c->cap_dies = cap;
 	}
 	d->seq = (uint32_t)c->ndies;
@@ -94,7 +152,7 @@ static int add_kid(dd_ctx *c, dd_die *parent, dd_die *kid, uint32_t *cap)
 static int read_die(dd_ctx *c, dd_unit *u, Dwarf_Die die, dd_die *parent,
                     unsigned depth, dd_die **out)
 {
-	dd_die *d = calloc(1, sizeof *d);
+	dd_die *d = new_die(c);
 	Dwarf_Die kid = NULL;
 	uint32_t cap = 0;
 	int res;
@@ -109,7 +167,6 @@ static int read_die(dd_ctx *c, dd_unit *u, Dwarf_Die die, dd_die *parent,
 	*out = d;
 	if (remember(c, d) != 0) {
 		dwarf_dealloc_die(die);
-		free(d);
 		*out = NULL;
 		return -1;
 	}
@@ -215,8 +272,13 @@ int dd_read_units(dd_ctx *c)
 			return -1;
 	}
 	/* preorder is offset order already; sorting only guards that */
-	if (c->ndies > 0)
-		hd_sort(c->by_off, c->ndies, sizeof c->by_off[0], cmp_off);
+	for (size_t i = 1; i < c->ndies; i++)
+		if (c->by_off[i - 1]->off >= c->by_off[i]->off) {
+			hd_sort(c->by_off, c->ndies, sizeof c->by_off[0], cmp_off);
+			break;
+		}
+	for (size_t i = 0; i < c->ndies; i++)
+		c->offs[i] = c->by_off[i]->off;
 	return 0;
 }
 
@@ -226,9 +288,9 @@ dd_die *dd_find(dd_ctx *c, Dwarf_Off off)
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (c->by_off[mid]->off == off)
+		if (c->offs[mid] == off)
 			return c->by_off[mid];
-		if (c->by_off[mid]->off < off)
+		if (c->offs[mid] < off)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -251,12 +313,13 @@ void dd_free_units(dd_ctx *c)
 		for (uint32_t k = 0; k < d->nattrs; k++)
 			dwarf_dealloc(c->dbg, d->attrs[k].a, DW_DLA_ATTR);
 		dwarf_dealloc_die(d->die);
-		free(d->attrs);
 		free(d->kids);
-		free(d->sig);
-		free(d);
 	}
+	for (size_t i = 0; i < c->nchunks; i++)
+		free(c->chunks[i]);
+	free(c->chunks);
 	free(c->by_off);
+	free(c->offs);
 	for (size_t i = 0; i < c->nunits; i++) {
 		dd_free_lines(c->units[i]);
 		free(c->units[i]->label);

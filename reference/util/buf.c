@@ -54,7 +54,50 @@ void hd_buf_put(hd_buf *b, const void *p, size_t n)
 
 void hd_buf_byte(hd_buf *b, uint8_t v)
 {
+	if (b->len + 2 <= b->cap && !b->failed) {
+		b->data[b->len++] = v;
+		return;
+	}
 	hd_buf_put(b, &v, 1);
+}
+
+void hd_buf_puts(hd_buf *b, const char *s)
+{
+	hd_buf_put(b, s, strlen(s));
+}
+
+void hd_buf_udec(hd_buf *b, uint64_t v)
+{
+	char d[20];
+	size_t n = sizeof d;
+
+	do {
+		d[--n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	hd_buf_put(b, d + n, sizeof d - n);
+}
+
+void hd_buf_sdec(hd_buf *b, int64_t v)
+{
+	if (v < 0) {
+		hd_buf_byte(b, '-');
+		hd_buf_udec(b, (uint64_t)0 - (uint64_t)v);
+	} else {
+		hd_buf_udec(b, (uint64_t)v);
+	}
+}
+
+void hd_buf_hex(hd_buf *b, uint64_t v)
+{
+	char d[16];
+	size_t n = sizeof d;
+
+	do {
+		d[--n] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	hd_buf_put(b, d + n, sizeof d - n);
 }
 
 void hd_buf_uint(hd_buf *b, uint64_t v, unsigned nbytes)
@@ -91,9 +134,16 @@ void hd_buf_printf(hd_buf *b, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	/* one pass when the text fits in the room there is (most do) */
+	if (!reserve(b, 64))
+		return;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf((char *)b->data + b->len, b->cap - b->len, fmt, ap);
 	va_end(ap);
+	if (n >= 0 && (size_t)n < b->cap - b->len) {
+		b->len += (size_t)n;
+		return;
+	}
 	if (n < 0 || !reserve(b, (size_t)n))
 		return;
 	va_start(ap, fmt);

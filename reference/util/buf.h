@@ -19,6 +19,13 @@ void hd_buf_byte(hd_buf *b, uint8_t v);
 void hd_buf_uint(hd_buf *b, uint64_t v, unsigned nbytes); /* little-endian */
 void hd_buf_uleb(hd_buf *b, uint64_t v);
 void hd_buf_sleb(hd_buf *b, int64_t v);
+/* The NUL-terminated s, without its NUL. */
+void hd_buf_puts(hd_buf *b, const char *s);
+/* v in decimal (signed or not) and in lowercase hex without "0x": the
+ * printf %llu, %lld and %llx of it, without printf's cost on hot paths. */
+void hd_buf_udec(hd_buf *b, uint64_t v);
+void hd_buf_sdec(hd_buf *b, int64_t v);
+void hd_buf_hex(hd_buf *b, uint64_t v);
 void hd_buf_printf(hd_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))
