@@ -2,14 +2,18 @@
  * function per check, so docs/harness.md can point at one place. */
 #include "judge.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "blame.h"
 #include "conform.h"
 #include "dump/dump.h"
 #include "intelgt/claims.h"
+#include "opencl_spirv.h"
 #include "spirv/spirv.h"
 #include "util/file.h"
 #include "visa/gen_code.h"
@@ -201,6 +205,11 @@ typedef struct object {
 	char reason[512];        /* why not */
 	hd_buf dump;
 	char path[4200];         /* OUT.dump, where a strict diff writes it */
+	int blame_tried;         /* the metadata views for blame, when {ir} is named: */
+	int blame_ok;            /* both read */
+	char blame_why[700];     /* why not */
+	char ir_triple[128];     /* the IR's target triple, "" when it names none */
+	hd_lldi_facts ref, ir;
 } object;
 
 /* Whether path is a relocatable ELF object (e_type ET_REL): libdwarf
@@ -234,6 +243,90 @@ static void dump_object(const hc_profile *p, const char *out, object *obj)
 	}
 }
 
+/* The target triple the IR at path names (`target triple = "..."`, LangRef
+ * "Target Triple"), which says what its address spaces mean; "" when none
+ * is among its first lines. */
+static void read_triple(const char *path, char *out, size_t size)
+{
+	static const char key[] = "target triple = \"";
+	FILE *f = fopen(path, "r");
+	char line[256];
+
+	out[0] = '\0';
+	for (int n = 0; f != NULL && n < 200 && fgets(line, sizeof line, f) != NULL; n++)
+		if (strncmp(line, key, sizeof key - 1) == 0) {
+			snprintf(out, size, "%.*s", (int)strcspn(line + sizeof key - 1, "\""),
+			         line + sizeof key - 1);
+			break;
+		}
+	if (f != NULL)
+		fclose(f);
+}
+
+/* The two metadata views blame compares (blame.h): the reference
+ * translation of the job's module (compile-spirv: the case's; a kernel:
+ * its Khronos module, made as its expected dump was, frontend/) and the
+ * IR the command left at {ir} (OUT.ll). Either missing leaves blame_why
+ * set and the check unblamed. -1 only when memory runs out. */
+static int load_blame(const hc_job *job, const char *out, object *obj)
+{
+	char work[4400], spv[4500], ir[4400], why[600];
+	hd_status st;
+	int rc;
+
+	obj->blame_tried = 1;
+	snprintf(work, sizeof work, "%s.route", out);
+	snprintf(spv, sizeof spv, "%s", job->input);
+	snprintf(ir, sizeof ir, "%s.ll", out);
+	hd_status_clear(&st);
+	if (job->role == HC_ROLE_COMPILE_OPENCL &&
+	    ((mkdir(work, 0777) != 0 && errno != EEXIST) ||
+	     hd_frontend_opencl_spirv(job->input, work, spv, sizeof spv, &st) != 0)) {
+		snprintf(obj->blame_why, sizeof obj->blame_why, "the kernel's Khronos module: %s",
+		         st.msg[0] ? st.msg : "cannot make the work directory");
+		return st.kind == HD_NO_MEMORY ? -1 : 0;
+	}
+	if ((rc = hc_reference_facts(spv, &obj->ref, why, sizeof why)) == 0)
+		rc = hc_ir_facts(ir, "{ir}", &obj->ir, why, sizeof why);
+	if (rc == 1)
+		snprintf(obj->blame_why, sizeof obj->blame_why, "%s", why);
+	obj->blame_ok = rc == 0;
+	read_triple(ir, obj->ir_triple, sizeof obj->ir_triple);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The conformance check with blame when the command names {ir}; a reason
+ * says when blame was meant but could not be made. */
+static int conform_blamed(const hc_job *job, const hc_profile *p, const char *want,
+                          const char *out, object *obj, hc_result *r, hd_status *st)
+{
+	const char *cmd = p->role[job->role];
+	hc_blame blame;
+	int rc;
+	char *longer;
+
+	memset(&blame, 0, sizeof blame);
+	if (cmd == NULL || strstr(cmd, "{ir}") == NULL)
+		return hc_conform_judge(want, strlen(want), hd_buf_str(&obj->dump), obj->dump.len, 0,
+		                        NULL, r, st);
+	if (!obj->blame_tried && load_blame(job, out, obj) != 0)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	blame.ref = &obj->ref;
+	blame.ir = &obj->ir;
+	blame.ir_triple = obj->ir_triple[0] ? obj->ir_triple : NULL;
+	rc = hc_conform_judge(want, strlen(want), hd_buf_str(&obj->dump), obj->dump.len, 0,
+	                      obj->blame_ok ? &blame : NULL, r, st);
+	if (rc == 0 && !obj->blame_ok && r->outcome == HC_FAIL && r->reason != NULL) {
+		size_t n = strlen(r->reason) + strlen(obj->blame_why) + 16;
+		if ((longer = malloc(n)) == NULL)
+			return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+		snprintf(longer, n, "%s (no blame: %s)", r->reason, obj->blame_why);
+		free(r->reason);
+		r->reason = longer;
+	}
+	return rc;
+}
+
 /* compile-spirv/strict: the object's canonical dump must equal the
  * reference's, byte for byte. The conformance check: it must hold the
  * reference's normative facts; the locations check: its expressions must
@@ -253,13 +346,12 @@ static int judge_object(const hc_job *job, const char *check, const hc_profile *
 	/* the locations check reads the candidate's DWARF alone: a kernel
 	 * without an expected dump has one too */
 	if (locations)
-		return hc_conform_judge("", 0, hd_buf_str(&obj->dump), obj->dump.len, 1, r, st);
+		return hc_conform_judge("", 0, hd_buf_str(&obj->dump), obj->dump.len, 1, NULL, r, st);
 	want = read_text(job->expected, st);
 	if (want == NULL)
 		return set_reason(r, HC_INTERNAL_ERROR, "no expected dump: %s%s", st->msg, "");
 	if (strcmp(check, HC_CHECK_STRICT) != 0) {
-		rc = hc_conform_judge(want, strlen(want), hd_buf_str(&obj->dump), obj->dump.len, 0,
-		                      r, st);
+		rc = conform_blamed(job, p, want, out, obj, r, st);
 	} else if (strcmp(want, hd_buf_str(&obj->dump)) == 0) {
 		r->outcome = HC_PASS;
 	} else {
@@ -441,5 +533,7 @@ int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const ch
 			rc = judge_check(job, job->checks[k], p, c, out, err_log, &obj, r, st);
 	}
 	hd_buf_free(&obj.dump);
+	hd_lldi_facts_free(&obj.ref);
+	hd_lldi_facts_free(&obj.ir);
 	return rc;
 }

@@ -4,6 +4,7 @@
 #define HC_JUDGE_H
 
 #include "child.h"
+#include "llvmdi/facts.h"
 #include "plan.h"
 #include "result.h"
 
@@ -30,6 +31,12 @@ int hc_judge_watch(const hc_job *job, const hc_profile *p, const char *out, hc_r
  * (docs/llvm-facts.md); sets r's outcome, reason and diff. -1 only when
  * out of memory. */
 int hc_judge_translate(const hc_job *job, const char *out, hc_result *r, hd_status *st);
+
+/* The facts of the reference translation of the SPIR-V module at path,
+ * and of the LLVM IR a candidate left at path (place names it in why):
+ * 0, 1 with why set, -1 when memory runs out (translate_judge.c). */
+int hc_reference_facts(const char *path, hd_lldi_facts *f, char *why, size_t size);
+int hc_ir_facts(const char *path, const char *place, hd_lldi_facts *f, char *why, size_t size);
 
 /* A unified diff of the texts in files a and b (through diff -u), or NULL
  * when they are equal or diff cannot run. */

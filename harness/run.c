@@ -77,13 +77,14 @@ static void on_signal(int sig)
  * where a compile-opencl command leaves the SPIR-V module it made on the
  * way, if it makes one: OUT.spv (judge.c reads it there); {visa} and
  * {gen} where it leaves its vISA debug information and the Gen code that
- * maps into (OUT.visa, OUT.gen); {profile_dir}
+ * maps into (OUT.visa, OUT.gen); {ir} where a compile command leaves
+ * the LLVM IR between its stages (OUT.ll, blame.h); {profile_dir}
  * the profile's directory, so an adapter beside it needs no absolute path. */
 static char *expand(const runner *r, const char *tmpl, hd_profile enc, const char *in,
                     const char *out, const char *scratch)
 {
-	char harness[4200], spirv[4500], visa[4500], gen[4500], pdir[PATH_MAX];
-	const char *values[10];
+	char harness[4200], spirv[4500], visa[4500], gen[4500], ir[4500], pdir[PATH_MAX];
+	const char *values[11];
 	hd_buf b;
 	char *s;
 
@@ -91,6 +92,7 @@ static char *expand(const runner *r, const char *tmpl, hd_profile enc, const cha
 	snprintf(spirv, sizeof spirv, "%s.spv", out);
 	snprintf(visa, sizeof visa, "%s.visa", out);
 	snprintf(gen, sizeof gen, "%s.gen", out);
+	snprintf(ir, sizeof ir, "%s.ll", out);
 	if (realpath(r->profile.dir, pdir) == NULL)
 		snprintf(pdir, sizeof pdir, "%s", r->profile.dir);
 	values[0] = in;
@@ -103,6 +105,7 @@ static char *expand(const runner *r, const char *tmpl, hd_profile enc, const cha
 	values[7] = pdir;
 	values[8] = visa;
 	values[9] = gen;
+	values[10] = ir;
 	hd_buf_init(&b);
 	while (*tmpl) {
 		size_t i = 0, n = 0;
