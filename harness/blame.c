@@ -458,6 +458,45 @@ static void collect(const hd_lldi_facts *fs, const char *triple, const char *kin
 	qsort(vs->v, vs->n, sizeof vs->v[0], cmp_value);
 }
 
+/* ---- whole fact sets ---- */
+
+static int cmp_fact(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Each " file=PATH" of s cut to the path's last component, in place. The
+ * value ends at the next space (a path in the facts has none: they are the
+ * suite's and the candidate's scratch paths). */
+static void cut_paths(char *s)
+{
+	for (char *p = s; (p = strstr(p, " file=")) != NULL;) {
+		char *v = p + 6, *end = v + strcspn(v, " "), *last = v;
+		for (char *q = v; q < end; q++)
+			if (*q == '/')
+				last = q + 1;
+		memmove(v, last, strlen(last) + 1);
+		p = v;
+	}
+}
+
+void hc_blame_basenames(hd_lldi_facts *f)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < f->n; i++)
+		cut_paths(f->v[i]);
+	if (f->n > 1)
+		qsort(f->v, f->n, sizeof *f->v, cmp_fact);
+	for (size_t i = 0; i < f->n; i++) {
+		if (k > 0 && strcmp(f->v[k - 1], f->v[i]) == 0)
+			free(f->v[i]);
+		else
+			f->v[k++] = f->v[i];
+	}
+	f->n = k;
+}
+
 /* ---- the verdict ---- */
 
 static hc_stage verdict(hc_blame *b, hc_stage s, hd_buf *out, const char *fmt, const char *x,

@@ -39,4 +39,10 @@ const char *hc_stage_name(hc_stage s);
  * into out, counts it in b and returns the stage. */
 hc_stage hc_blame_fact(hc_blame *b, const char *dwarf_fact, hd_buf *out);
 
+/* Writes every file in f's facts as its last path component, then sorts
+ * them and drops repeats, so two views of one source compiled in two
+ * directories compare (docs/blame.md: the Khronos module names the
+ * kernel's directory /hdcts/cases/opencl). */
+void hc_blame_basenames(hd_lldi_facts *f);
+
 #endif
