@@ -460,6 +460,9 @@ static void collect(const hd_lldi_facts *fs, const char *triple, const char *kin
 
 /* ---- whole fact sets ---- */
 
+static const struct convention *convention_of(const char *triple);
+static void name_spaces(const char *v, const struct convention *c, char *out, size_t size);
+
 static int cmp_fact(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -480,12 +483,62 @@ static void cut_paths(char *s)
 	}
 }
 
-void hc_blame_basenames(hd_lldi_facts *f)
+/* The address space a variable's expression names, DW_OP_constu N,
+ * DW_OP_swap, DW_OP_xderef (how LLVM 15 and the translators write it),
+ * named under c, into out. */
+static void name_xderef(const char *v, const struct convention *c, char *out, size_t size)
+{
+	static const char op[] = "DW_OP_constu ", tail[] = " DW_OP_swap DW_OP_xderef";
+	size_t len = 0;
+
+	while (*v && len + 1 < size) {
+		const char *p = strstr(v, op);
+		unsigned long n;
+		char *end;
+		if (p == NULL) {
+			len += (size_t)snprintf(out + len, size - len, "%s", v);
+			break;
+		}
+		len += (size_t)snprintf(out + len, size - len, "%.*s", (int)(p + sizeof op - 1 - v), v);
+		v = p + sizeof op - 1;
+		n = strtoul(v, &end, 10);
+		if (end != v && strncmp(end, tail, sizeof tail - 1) == 0 && n < 6 && c->as[n] && len < size) {
+			len += (size_t)snprintf(out + len, size - len, "%s", c->as[n]);
+			v = end;
+		}
+	}
+}
+
+/* One fact named as prepare() says, in place (reallocated). -1 when memory
+ * runs out. */
+static int prepare_fact(char **fact, const struct convention *c)
+{
+	size_t size;
+	char *a, *b;
+
+	cut_paths(*fact);
+	if (c == NULL)
+		return 0;
+	size = 2 * strlen(*fact) + 64;
+	if ((a = malloc(size)) == NULL || (b = malloc(size)) == NULL) {
+		free(a);
+		return -1;
+	}
+	name_spaces(*fact, c, a, size);
+	name_xderef(a, c, b, size);
+	free(a);
+	free(*fact);
+	*fact = b;
+	return 0;
+}
+
+static int prepare_set(hd_lldi_facts *f, const struct convention *c)
 {
 	size_t k = 0;
 
 	for (size_t i = 0; i < f->n; i++)
-		cut_paths(f->v[i]);
+		if (prepare_fact(&f->v[i], c) != 0)
+			return -1;
 	if (f->n > 1)
 		qsort(f->v, f->n, sizeof *f->v, cmp_fact);
 	for (size_t i = 0; i < f->n; i++) {
@@ -495,6 +548,16 @@ void hc_blame_basenames(hd_lldi_facts *f)
 			f->v[k++] = f->v[i];
 	}
 	f->n = k;
+	return 0;
+}
+
+int hc_blame_prepare(hd_lldi_facts *ref, hd_lldi_facts *ir, const char *ir_triple)
+{
+	const struct convention *c = convention_of(ir_triple);
+
+	return prepare_set(ref, c ? convention_of("spir64") : NULL) == 0 && prepare_set(ir, c) == 0
+	               ? 0
+	               : -1;
 }
 
 /* ---- the verdict ---- */

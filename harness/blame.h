@@ -39,10 +39,13 @@ const char *hc_stage_name(hc_stage s);
  * into out, counts it in b and returns the stage. */
 hc_stage hc_blame_fact(hc_blame *b, const char *dwarf_fact, hd_buf *out);
 
-/* Writes every file in f's facts as its last path component, then sorts
- * them and drops repeats, so two views of one source compiled in two
- * directories compare (docs/blame.md: the Khronos module names the
- * kernel's directory /hdcts/cases/opencl). */
-void hc_blame_basenames(hd_lldi_facts *f);
+/* Names both views alike, in place, then sorts each and drops repeats:
+ * every file as its last path component (two compiles of one source in two
+ * directories; the Khronos module names the kernel's directory
+ * /hdcts/cases/opencl), and, when ir_triple has a convention, every
+ * address space as what it means, in pointer types and in a variable's
+ * DW_OP_constu N, DW_OP_swap, DW_OP_xderef (docs/blame.md). -1 when
+ * memory runs out. */
+int hc_blame_prepare(hd_lldi_facts *ref, hd_lldi_facts *ir, const char *ir_triple);
 
 #endif

@@ -209,6 +209,7 @@ typedef struct object {
 	int blame_ok;            /* both read */
 	char blame_why[700];     /* why not */
 	char ir_triple[128];     /* the IR's target triple, "" when it names none */
+	int ref_failed;          /* the reference translation, not the IR, is missing */
 	hd_lldi_facts ref, ir;
 } object;
 
@@ -284,16 +285,19 @@ static int load_blame(const hc_job *job, const char *out, object *obj)
 	     hd_frontend_opencl_spirv(job->input, work, spv, sizeof spv, &st) != 0)) {
 		snprintf(obj->blame_why, sizeof obj->blame_why, "the kernel's Khronos module: %s",
 		         st.msg[0] ? st.msg : "cannot make the work directory");
+		obj->ref_failed = 1;
 		return st.kind == HD_NO_MEMORY ? -1 : 0;
 	}
-	if ((rc = hc_reference_facts(spv, &obj->ref, why, sizeof why)) == 0)
+	rc = hc_reference_facts(spv, &obj->ref, why, sizeof why);
+	obj->ref_failed = rc == 1;
+	if (rc == 0)
 		rc = hc_ir_facts(ir, "{ir}", &obj->ir, why, sizeof why);
 	if (rc == 1)
 		snprintf(obj->blame_why, sizeof obj->blame_why, "%s", why);
 	obj->blame_ok = rc == 0;
-	hc_blame_basenames(&obj->ref);
-	hc_blame_basenames(&obj->ir);
 	read_triple(ir, obj->ir_triple, sizeof obj->ir_triple);
+	if (rc == 0 && hc_blame_prepare(&obj->ref, &obj->ir, obj->ir_triple) != 0)
+		rc = -1;
 	return rc < 0 ? -1 : 0;
 }
 
@@ -373,6 +377,31 @@ static int note_ir(const hc_job *job, const char *out, object *obj, hc_result *r
 	}
 	hd_buf_free(&diff);
 	return 0;
+}
+
+/* compile-spirv/ir, compile-opencl/ir: the metadata of the IR the command
+ * left at {ir} against the reference translation of its module, both
+ * named alike (docs/blame.md, "The IR check"). Judged even when a later
+ * stage failed. */
+static int judge_ir(const hc_job *job, const char *out, object *obj, hc_result *r,
+                    hd_status *st)
+{
+	if (!obj->blame_tried && load_blame(job, out, obj) != 0)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	if (!obj->blame_ok)
+		return set_reason(r, obj->ref_failed ? HC_NOT_SUPPORTED : HC_FAIL, "%s%s",
+		                  obj->blame_why, "");
+	return hc_judge_ir_facts(&obj->ref, &obj->ir, r) == 0
+	               ? 0
+	               : hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+}
+
+static int ir_left(const char *out)
+{
+	char path[4200];
+
+	snprintf(path, sizeof path, "%s.ll", out);
+	return access(path, R_OK) == 0;
 }
 
 /* compile-spirv/strict: the object's canonical dump must equal the
@@ -533,7 +562,15 @@ static int judge_check(const hc_job *job, const char *check, const hc_profile *p
                        hc_result *r, hd_status *st)
 {
 	int spirv = strcmp(check, HC_CHECK_SPIRV_OPENCL) == 0;
+	int ir = strcmp(check, HC_CHECK_IR_SPIRV) == 0 || strcmp(check, HC_CHECK_IR_OPENCL) == 0;
 
+	/* an IR left at {ir} too */
+	if (ir && c->how != HC_EXIT_TIMEOUT && ir_left(out))
+		return judge_ir(job, out, obj, r, st);
+	if (ir && !judge_exit(c, err_log, r))
+		return set_reason(r, HC_FAIL, "no LLVM IR at {ir}%s%s", "", "");
+	if (ir)
+		return 0;
 	/* a module left at {spirv} is judged even when a later step failed */
 	if (spirv && c->how != HC_EXIT_TIMEOUT && module_left(out))
 		return judge_spirv(out, r) == 0 ? 0 : hd_fail(st, HD_NO_MEMORY, "no-memory", 0,

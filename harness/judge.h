@@ -38,6 +38,11 @@ int hc_judge_translate(const hc_job *job, const char *out, hc_result *r, hd_stat
 int hc_reference_facts(const char *path, hd_lldi_facts *f, char *why, size_t size);
 int hc_ir_facts(const char *path, const char *place, hd_lldi_facts *f, char *why, size_t size);
 
+/* compile-spirv/ir and compile-opencl/ir (translate_judge.c): the IR's metadata facts against the
+ * reference translation's, both already named alike (hc_blame_prepare);
+ * sets r's outcome, reason and diff. -1 only when out of memory. */
+int hc_judge_ir_facts(const hd_lldi_facts *ref, const hd_lldi_facts *ir, hc_result *r);
+
 /* A unified diff of the texts in files a and b (through diff -u), or NULL
  * when they are equal or diff cannot run. */
 char *hc_diff_files(const char *a, const char *b);

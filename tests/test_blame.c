@@ -138,5 +138,37 @@ int main(void)
 			printf("# got: %s# want: %s\n", hd_buf_str(&out), amd_cases[i].text);
 	}
 	hd_buf_free(&out);
+
+	/* whole sets named alike: files by their last component, address
+	 * spaces (in types and in a variable's xderef) by what they mean */
+	{
+		hd_lldi_facts r = { 0 }, i = { 0 };
+		static const char *const rv[] = {
+			"declare in sp k: sp k::x of local expr=(DW_OP_constu 0 DW_OP_swap DW_OP_xderef) at 5:1 in sp k",
+			"variable sp k::l file=/hdcts/cases/opencl/k.cl line=5 arg=2 flags= type=DW_TAG_pointer_type as3(basic int 32 DW_ATE_signed)",
+		};
+		static const char *const iv[] = {
+			"declare in sp k: sp k::x of local expr=(DW_OP_constu 1 DW_OP_swap DW_OP_xderef) at 5:1 in sp k",
+			"variable sp k::l file=/work/k.cl line=5 arg=2 flags= type=DW_TAG_pointer_type as2(basic int 32 DW_ATE_signed)",
+		};
+		int same = 1;
+		r.v = malloc(2 * sizeof *r.v);
+		i.v = malloc(2 * sizeof *i.v);
+		for (size_t k = 0; r.v && i.v && k < 2; k++) {
+			r.v[r.n++] = strdup(rv[k]);
+			i.v[i.n++] = strdup(iv[k]);
+		}
+		OK(hc_blame_prepare(&r, &i, "amdgcn-amd-amdhsa") == 0 && r.n == 2 && i.n == 2,
+		   "prepare names both sets");
+		for (size_t k = 0; k < r.n && k < i.n; k++)
+			same &= strcmp(r.v[k], i.v[k]) == 0;
+		OK(same && strstr(r.v[0], "DW_OP_constu private DW_OP_swap") != NULL &&
+		   strstr(r.v[1], "file=k.cl ") != NULL && strstr(r.v[1], "pointer_type local(") != NULL,
+		   "clang's private 1 and local 2 are the translation's private 0 and local 3");
+		if (r.n == 2)
+			printf("# %s\n# %s\n", r.v[0], r.v[1]);
+		hd_lldi_facts_free(&r);
+		hd_lldi_facts_free(&i);
+	}
 	return tap_end();
 }

@@ -212,7 +212,12 @@ static void fact_node(fx *F, const hd_lldi_node *n, hd_buf *b)
 {
 	hd_buf_reset(b);
 	if (is(n, "DICompileUnit")) {
-		hd_buf_printf(b, "cu language=%s file=", str(n, "language"));
+		/* a DW_LANG name, or the number LLVM writes for a code it has no
+		 * name for (LLVM 15: the languages registered after DWARF 5) */
+		if (*str(n, "language"))
+			hd_buf_printf(b, "cu language=%s file=", str(n, "language"));
+		else
+			hd_buf_printf(b, "cu language=%lld file=", num(n, "language"));
 		file(b, ref(n, "file"));
 	} else if (is(n, "DISubprogram")) {
 		hd_buf_printf(b, "subprogram ");
