@@ -594,6 +594,8 @@ static int judge_check(const hc_job *job, const char *check, const hc_profile *p
 		return judge_evaluate(job, out, r, st);
 	case HC_ROLE_TRANSLATE_SPIRV:
 		return hc_judge_translate(job, out, r, st);
+	case HC_ROLE_TRANSLATE_LLVM:
+		return hc_judge_translate_llvm(out, r, st);
 	case HC_ROLE_COMPILE_SPIRV:
 	case HC_ROLE_COMPILE_OPENCL:
 		if (spirv)

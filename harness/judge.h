@@ -38,10 +38,21 @@ int hc_judge_translate(const hc_job *job, const char *out, hc_result *r, hd_stat
 int hc_reference_facts(const char *path, hd_lldi_facts *f, char *why, size_t size);
 int hc_ir_facts(const char *path, const char *place, hd_lldi_facts *f, char *why, size_t size);
 
+/* translate-llvm/module (translate_llvm_judge.c): the SPIR-V module at out
+ * must break no rule of its debug-info set, and the reference translation
+ * of it back to LLVM must hold the facts of the input IR beside out
+ * (in.ll). -1 only when out of memory. */
+int hc_judge_translate_llvm(const char *out, hc_result *r, hd_status *st);
+
 /* compile-spirv/ir and compile-opencl/ir (translate_judge.c): the IR's metadata facts against the
  * reference translation's, both already named alike (hc_blame_prepare);
  * sets r's outcome, reason and diff. -1 only when out of memory. */
 int hc_judge_ir_facts(const hd_lldi_facts *ref, const hd_lldi_facts *ir, hc_result *r);
+
+/* The same comparison with the two sides named as the reason says them
+ * ("the input has, the module lacks: ..."). */
+int hc_judge_llvm_facts(const hd_lldi_facts *want, const hd_lldi_facts *got, const char *want_name,
+                        const char *got_name, hc_result *r);
 
 /* A unified diff of the texts in files a and b (through diff -u), or NULL
  * when they are equal or diff cannot run. */

@@ -150,6 +150,7 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	 * modules it translates are those it lowers (expected/dwarf): valid,
 	 * with a DebugCompilationUnit */
 	static const check_set translate = { { HC_CHECK_TRANSLATE_METADATA }, { NULL }, 1, 0 };
+	static const check_set translate_llvm = { { NULL }, { HC_CHECK_TRANSLATE_LLVM }, 0, 1 };
 	check_set spirv = { { HC_CHECK_CONFORMANCE_SPIRV, HC_CHECK_LOCATIONS_SPIRV,
 		              HC_CHECK_STRICT },
 		            { NULL },
@@ -194,6 +195,14 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	if (p->role[HC_ROLE_TRANSLATE_SPIRV] != NULL)
 		rc |= add_kind(plan, suite, "spirv", ".spvasm", "dwarf", ".dump",
 		               HC_ROLE_TRANSLATE_SPIRV, &translate, 0, glob);
+	/* translate-llvm takes every kernel: its input, clang-15's metadata of
+	 * the kernel, is the expected answer itself */
+	if (p->role[HC_ROLE_TRANSLATE_LLVM] != NULL) {
+		rc |= add_kind(plan, suite, "opencl", ".cl", "opencl", ".dump",
+		               HC_ROLE_TRANSLATE_LLVM, &translate_llvm, 0, glob);
+		rc |= add_kind(plan, suite, "opencl", ".clcpp", "opencl", ".dump",
+		               HC_ROLE_TRANSLATE_LLVM, &translate_llvm, 0, glob);
+	}
 	if (opencl_cmd != NULL) {
 		rc |= add_kind(plan, suite, "opencl", ".cl", "opencl", ".dump",
 		               HC_ROLE_COMPILE_OPENCL, &opencl, p->has_watch, glob);
@@ -220,6 +229,7 @@ int hc_check_known(const char *check)
 		HC_CHECK_CONFORMANCE_OPENCL, HC_CHECK_LOCATIONS_SPIRV, HC_CHECK_LOCATIONS_OPENCL,
 		HC_CHECK_SPIRV_OPENCL, HC_CHECK_WATCH_OPENCL, HC_CHECK_WATCH_SPIRV,
 		HC_CHECK_TRANSLATE_METADATA, HC_CHECK_IR_SPIRV, HC_CHECK_IR_OPENCL,
+		HC_CHECK_TRANSLATE_LLVM,
 	};
 
 	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)

@@ -21,6 +21,7 @@
 #define HC_CHECK_TRANSLATE_METADATA "translate-spirv/metadata"
 #define HC_CHECK_IR_SPIRV "compile-spirv/ir"
 #define HC_CHECK_IR_OPENCL "compile-opencl/ir"
+#define HC_CHECK_TRANSLATE_LLVM "translate-llvm/module"
 
 #define HC_MAX_CHECKS 6  /* checks of one job: an OpenCL compiler's six */
 

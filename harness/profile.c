@@ -17,7 +17,8 @@
 #define MAX_LINE    4096u
 
 static const char *const role_names[HC_ROLE_COUNT] = {
-	"compile-spirv", "compile-opencl", "evaluate", "decode", "translate-spirv"
+	"compile-spirv", "compile-opencl", "evaluate", "decode", "translate-spirv",
+	"translate-llvm"
 };
 
 const char *const hc_placeholders[] = {

@@ -27,6 +27,7 @@
 #include "provenance.h"
 #include "render.h"
 #include "case/case.h"
+#include "opencl_spirv.h"
 #include "spirv/spirv.h"
 #include "util/dir.h"
 #include "util/file.h"
@@ -179,7 +180,8 @@ static int start_command(const runner *r, hc_role role, hd_profile enc, const ch
 }
 
 /* Job k's scratch directory and paths in s, and its input: the case file,
- * or for compile-spirv the binary assembled from it. */
+ * for compile-spirv and translate-spirv the binary assembled from it, for
+ * translate-llvm the kernel's LLVM IR. */
 static int prepare_job(const runner *r, slot *s, size_t k, hd_status *st)
 {
 	const hc_job *job = &r->plan.jobs[k];
@@ -192,6 +194,12 @@ static int prepare_job(const runner *r, slot *s, size_t k, hd_status *st)
 	snprintf(s->out_log, sizeof s->out_log, "%s/stdout.txt", s->dir);
 	snprintf(s->err_log, sizeof s->err_log, "%s/stderr.txt", s->dir);
 	unlink(s->out);
+	/* translate-llvm: clang-15's IR of the kernel, made as the Khronos
+	 * route makes it (frontend/) */
+	if (job->role == HC_ROLE_TRANSLATE_LLVM) {
+		snprintf(s->in, sizeof s->in, "%s/in.ll", s->dir);
+		return hd_frontend_opencl_ir(job->input, s->dir, s->in, st);
+	}
 	if (job->role != HC_ROLE_COMPILE_SPIRV && job->role != HC_ROLE_TRANSLATE_SPIRV) {
 		snprintf(s->in, sizeof s->in, "%s", job->input);
 		return 0;
@@ -772,6 +780,12 @@ static char *scope_text(const runner *r)
 		}
 		if (t.cases == 0)
 			continue;
+		if (t.role == HC_ROLE_TRANSLATE_LLVM) {
+			/* its expected answer is the input's own metadata */
+			hd_buf_printf(&b, "%s%s: %zu %s cases, each judged against its input's metadata",
+			              b.len ? "; " : "", hc_role_name(t.role), t.cases, t.kind);
+			continue;
+		}
 		hd_buf_printf(&b, "%s%s: %zu %s cases, %zu judged against an expected output",
 		              b.len ? "; " : "", hc_role_name(t.role), t.cases, t.kind, t.expected);
 		if (t.expected < t.cases)

@@ -111,6 +111,12 @@ int hc_judge_ir_facts(const hd_lldi_facts *ref, const hd_lldi_facts *ir, hc_resu
 	return compare_facts(ref, ir, "reference translation", "IR", r);
 }
 
+int hc_judge_llvm_facts(const hd_lldi_facts *want, const hd_lldi_facts *got, const char *want_name,
+                        const char *got_name, hc_result *r)
+{
+	return compare_facts(want, got, want_name, got_name, r);
+}
+
 int hc_judge_translate(const hc_job *job, const char *out, hc_result *r, hd_status *st)
 {
 	hd_lldi_facts want = { 0 }, got = { 0 };
