@@ -94,19 +94,24 @@ static const struct mdkind {
 
 /* What a pointer's dwarfAddressSpace means depends on who wrote it: the
  * reference translation and llvm-spirv -r write the SPIR address spaces
- * (docs/llvm-translation.md, "Storage classes"); clang for AMDGPU writes
- * its target's DWARF numbers, 1 for private and 2 for local, and none for
- * the rest (clang's AMDGPU TargetInfo, getDWARFAddressSpace), which a
- * DWARF reader takes as generic. A type is compared with each address
- * space written as what it means, by the convention of the side's target
- * triple; a triple with no row keeps the numbers. */
+ * (docs/llvm-translation.md, "Storage classes"); clang 15 and 19 for
+ * AMDGPU write their target's DWARF numbers, 1 for private and 2 for
+ * local, and none for the rest (clang's AMDGPU TargetInfo,
+ * getDWARFAddressSpace), which a DWARF reader takes as generic; clang 22
+ * writes AMDGPU's own address spaces (3 local, 5 private; AMDGPUUsage,
+ * "Address Spaces"). A type is compared with each address space written as
+ * what it means, by the convention of the side's target triple and, for
+ * clang, its version (the IR's producer); when no row fits the IR, both
+ * sides keep the numbers. */
 static const struct convention {
 	const char *triple;        /* the prefix of the IR's target triple */
+	int clang_min, clang_max;  /* the producer's clang versions; 0 0: any producer */
 	const char *none;          /* what no dwarfAddressSpace means */
 	const char *as[6];         /* what as0..as5 mean; NULL: the number */
 } conventions[] = {
-	{ "spir", "none", { "private", "global", "constant", "local", "generic", NULL } },
-	{ "amdgcn", "generic", { NULL, "private", "local", NULL, NULL, NULL } },
+	{ "spir", 0, 0, "none", { "private", "global", "constant", "local", "generic", NULL } },
+	{ "amdgcn", 15, 19, "generic", { NULL, "private", "local", NULL, NULL, NULL } },
+	{ "amdgcn", 22, 22, "generic", { NULL, "global", NULL, "local", "constant", "private" } },
 };
 
 static const char *const stage_names[] = { "before {ir}", "after {ir}", "unattributed" };
@@ -378,11 +383,15 @@ static void scan_descriptions(const hd_lldi_facts *fs, const char *kind, const c
 	vs->n = k;
 }
 
-static const struct convention *convention_of(const char *triple)
+static const struct convention *convention_of(const char *triple, int clang)
 {
-	for (size_t i = 0; triple && i < sizeof conventions / sizeof conventions[0]; i++)
-		if (strncmp(triple, conventions[i].triple, strlen(conventions[i].triple)) == 0)
-			return &conventions[i];
+	for (size_t i = 0; triple && i < sizeof conventions / sizeof conventions[0]; i++) {
+		const struct convention *c = &conventions[i];
+		int any = c->clang_min == 0 && c->clang_max == 0;
+		if (strncmp(triple, c->triple, strlen(c->triple)) == 0 &&
+		    (any || (clang >= c->clang_min && clang <= c->clang_max)))
+			return c;
+	}
 	return NULL;
 }
 
@@ -427,7 +436,7 @@ static void name_spaces(const char *v, const struct convention *c, char *out, si
 /* The values of field for every fact of kind with the key, sorted; "" per
  * fact for the entity's existence. A type's address spaces are named by
  * the convention of triple (conventions). */
-static void collect(const hd_lldi_facts *fs, const char *triple, const char *kind,
+static void collect(const hd_lldi_facts *fs, const char *triple, int clang, const char *kind,
                     const char *key, const char *field, values *vs)
 {
 	char k[620], val[SHOW + 1], named[SHOW + 1];
@@ -449,7 +458,7 @@ static void collect(const hd_lldi_facts *fs, const char *triple, const char *kin
 			continue;
 		field_of(f, field, val, sizeof val);
 		if (strcmp(field, "type") == 0 || strcmp(field, "base") == 0) {
-			name_spaces(val, convention_of(triple), named, sizeof named);
+			name_spaces(val, convention_of(triple, clang), named, sizeof named);
 			put_value(vs, named);
 		} else {
 			put_value(vs, field[0] ? val : "");
@@ -460,7 +469,7 @@ static void collect(const hd_lldi_facts *fs, const char *triple, const char *kin
 
 /* ---- whole fact sets ---- */
 
-static const struct convention *convention_of(const char *triple);
+static const struct convention *convention_of(const char *triple, int clang);
 static void name_spaces(const char *v, const struct convention *c, char *out, size_t size);
 
 static int cmp_fact(const void *a, const void *b)
@@ -551,11 +560,11 @@ static int prepare_set(hd_lldi_facts *f, const struct convention *c)
 	return 0;
 }
 
-int hc_blame_prepare(hd_lldi_facts *ref, hd_lldi_facts *ir, const char *ir_triple)
+int hc_blame_prepare(hd_lldi_facts *ref, hd_lldi_facts *ir, const char *ir_triple, int ir_clang)
 {
-	const struct convention *c = convention_of(ir_triple);
+	const struct convention *c = convention_of(ir_triple, ir_clang);
 
-	return prepare_set(ref, c ? convention_of("spir64") : NULL) == 0 && prepare_set(ir, c) == 0
+	return prepare_set(ref, c ? convention_of("spir64", 0) : NULL) == 0 && prepare_set(ir, c) == 0
 	               ? 0
 	               : -1;
 }
@@ -582,7 +591,7 @@ static hc_stage judge_row(hc_blame *b, const struct corr *row, const dfact *d, c
 	/* "F?TOKEN" shows as F */
 	snprintf(field, sizeof field, "%.*s", (int)strcspn(row->field, "?"), row->field);
 	snprintf(what, sizeof what, "%.*s %s", (int)strcspn(row->kind, " "), row->kind, d->key);
-	collect(b->ir, b->ir_triple, row->kind, d->key, row->field, &ir);
+	collect(b->ir, b->ir_triple, b->ir_clang, row->kind, d->key, row->field, &ir);
 	if (ir.n == 0)
 		return verdict(b, HC_BLAME_BEFORE_IR, out, "the IR's metadata has no %s%s%s", what, "",
 		               "");
@@ -621,8 +630,8 @@ hc_stage hc_blame_fact(hc_blame *b, const char *dwarf_fact, hd_buf *out)
 		if (strcmp(table[i].tag, d.tag) != 0 || strcmp(table[i].attr, d.attr) != 0)
 			continue;
 		row = &table[i];
-		collect(b->ref, convention_of(b->ir_triple) ? "spir64" : NULL, row->kind, d.key,
-		        row->field, &ref);
+		collect(b->ref, convention_of(b->ir_triple, b->ir_clang) ? "spir64" : NULL, 0,
+		        row->kind, d.key, row->field, &ref);
 		if (ref.n > 0)
 			return judge_row(b, row, &d, &ref, out);
 	}

@@ -26,8 +26,9 @@ typedef enum hc_stage {
 typedef struct hc_blame {
 	const hd_lldi_facts *ref;  /* the reference translation of the input module */
 	const hd_lldi_facts *ir;   /* the candidate's IR at {ir} */
-	const char *ir_triple;     /* its target triple, which says what its address
-	                            * spaces mean; NULL when it names none */
+	const char *ir_triple;     /* its target triple, which with ir_clang says what
+	                            * its address spaces mean; NULL when it names none */
+	int ir_clang;              /* the clang version that wrote it; 0: not clang */
 	size_t count[HC_BLAME_STAGES];
 } hc_blame;
 
@@ -42,10 +43,11 @@ hc_stage hc_blame_fact(hc_blame *b, const char *dwarf_fact, hd_buf *out);
 /* Names both views alike, in place, then sorts each and drops repeats:
  * every file as its last path component (two compiles of one source in two
  * directories; the Khronos module names the kernel's directory
- * /hdcts/cases/opencl), and, when ir_triple has a convention, every
+ * /hdcts/cases/opencl), and, when ir_triple and ir_clang (the clang
+ * version that wrote the IR, 0 when not clang) have a convention, every
  * address space as what it means, in pointer types and in a variable's
  * DW_OP_constu N, DW_OP_swap, DW_OP_xderef (docs/blame.md). -1 when
  * memory runs out. */
-int hc_blame_prepare(hd_lldi_facts *ref, hd_lldi_facts *ir, const char *ir_triple);
+int hc_blame_prepare(hd_lldi_facts *ref, hd_lldi_facts *ir, const char *ir_triple, int ir_clang);
 
 #endif

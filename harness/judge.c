@@ -13,6 +13,7 @@
 #include "conform.h"
 #include "dump/dump.h"
 #include "intelgt/claims.h"
+#include "llvmdi/llvmdi.h"
 #include "opencl_spirv.h"
 #include "spirv/spirv.h"
 #include "util/file.h"
@@ -209,6 +210,7 @@ typedef struct object {
 	int blame_ok;            /* both read */
 	char blame_why[700];     /* why not */
 	char ir_triple[128];     /* the IR's target triple, "" when it names none */
+	int ir_clang;            /* the clang version that wrote it, 0 when not clang */
 	int ref_failed;          /* the reference translation, not the IR, is missing */
 	hd_lldi_facts ref, ir;
 } object;
@@ -244,24 +246,28 @@ static void dump_object(const hc_profile *p, const char *out, object *obj)
 	}
 }
 
-/* The target triple the IR at path names (`target triple = "..."`, LangRef
- * "Target Triple"), which says what its address spaces mean; "" when none
- * is among its first lines. */
-static void read_triple(const char *path, char *out, size_t size)
+/* What says how to read the IR at path's address spaces: its target
+ * triple (`target triple = "..."`, LangRef "Target Triple"; "" when none)
+ * and, when clang wrote it, clang's major version (its compile unit's
+ * producer, "... clang version N..."; 0 otherwise). */
+static void read_target(const char *path, char *triple, size_t size, int *clang)
 {
-	static const char key[] = "target triple = \"";
-	FILE *f = fopen(path, "r");
-	char line[256];
+	static const char key[] = "target triple = \"", prod[] = "clang version ";
+	hd_buf text;
+	hd_status st;
+	const char *t, *p;
 
-	out[0] = '\0';
-	for (int n = 0; f != NULL && n < 200 && fgets(line, sizeof line, f) != NULL; n++)
-		if (strncmp(line, key, sizeof key - 1) == 0) {
-			snprintf(out, size, "%.*s", (int)strcspn(line + sizeof key - 1, "\""),
-			         line + sizeof key - 1);
-			break;
-		}
-	if (f != NULL)
-		fclose(f);
+	triple[0] = '\0';
+	*clang = 0;
+	hd_buf_init(&text);
+	if (hd_read_file(path, HD_LLDI_MAX_FILE, &text, &st) == 0) {
+		if ((t = strstr(hd_buf_str(&text), key)) != NULL)
+			snprintf(triple, size, "%.*s", (int)strcspn(t + sizeof key - 1, "\"\n"),
+			         t + sizeof key - 1);
+		if ((p = strstr(hd_buf_str(&text), prod)) != NULL)
+			*clang = atoi(p + sizeof prod - 1);
+	}
+	hd_buf_free(&text);
 }
 
 /* The two metadata views blame compares (blame.h): the reference
@@ -295,8 +301,8 @@ static int load_blame(const hc_job *job, const char *out, object *obj)
 	if (rc == 1)
 		snprintf(obj->blame_why, sizeof obj->blame_why, "%s", why);
 	obj->blame_ok = rc == 0;
-	read_triple(ir, obj->ir_triple, sizeof obj->ir_triple);
-	if (rc == 0 && hc_blame_prepare(&obj->ref, &obj->ir, obj->ir_triple) != 0)
+	read_target(ir, obj->ir_triple, sizeof obj->ir_triple, &obj->ir_clang);
+	if (rc == 0 && hc_blame_prepare(&obj->ref, &obj->ir, obj->ir_triple, obj->ir_clang) != 0)
 		rc = -1;
 	return rc < 0 ? -1 : 0;
 }
@@ -320,6 +326,7 @@ static int conform_blamed(const hc_job *job, const hc_profile *p, const char *wa
 	blame.ref = &obj->ref;
 	blame.ir = &obj->ir;
 	blame.ir_triple = obj->ir_triple[0] ? obj->ir_triple : NULL;
+	blame.ir_clang = obj->ir_clang;
 	rc = hc_conform_judge(want, strlen(want), hd_buf_str(&obj->dump), obj->dump.len, 0,
 	                      obj->blame_ok ? &blame : NULL, r, st);
 	if (rc == 0 && !obj->blame_ok && r->outcome == HC_FAIL && r->reason != NULL) {

@@ -69,7 +69,7 @@ int hc_judge_translate_llvm(const char *out, hc_result *r, hd_status *st)
 		rc = outcome(r, HC_INTERNAL_ERROR, why) == 0 ? 1 : -1;
 	if (rc == 0 && (rc = hc_reference_facts(out, &back, why, sizeof why)) == 1)
 		rc = outcome(r, HC_FAIL, why) == 0 ? 1 : -1;
-	if (rc == 0 && hc_blame_prepare(&input, &back, "spir64") != 0)
+	if (rc == 0 && hc_blame_prepare(&input, &back, "spir64", 0) != 0)
 		rc = -1;
 	if (rc == 0)
 		rc = hc_judge_llvm_facts(&input, &back, "input", "module", r);

@@ -127,6 +127,7 @@ int main(void)
 	fill(&ref, amd_ref, sizeof amd_ref / sizeof amd_ref[0]);
 	fill(&ir, amd_ir, sizeof amd_ir / sizeof amd_ir[0]);
 	b.ir_triple = "amdgcn-amd-amdhsa";
+	b.ir_clang = 15;
 	for (size_t i = 0; i < sizeof amd_cases / sizeof amd_cases[0]; i++) {
 		hc_stage s;
 		hd_buf_reset(&out);
@@ -158,7 +159,7 @@ int main(void)
 			r.v[r.n++] = strdup(rv[k]);
 			i.v[i.n++] = strdup(iv[k]);
 		}
-		OK(hc_blame_prepare(&r, &i, "amdgcn-amd-amdhsa") == 0 && r.n == 2 && i.n == 2,
+		OK(hc_blame_prepare(&r, &i, "amdgcn-amd-amdhsa", 15) == 0 && r.n == 2 && i.n == 2,
 		   "prepare names both sets");
 		for (size_t k = 0; k < r.n && k < i.n; k++)
 			same &= strcmp(r.v[k], i.v[k]) == 0;
@@ -169,6 +170,30 @@ int main(void)
 			printf("# %s\n# %s\n", r.v[0], r.v[1]);
 		hd_lldi_facts_free(&r);
 		hd_lldi_facts_free(&i);
+	}
+	/* clang 22 writes AMDGPU's own address spaces: 5 private, 3 local */
+	{
+		static const char *const r22[] = {
+			"variable sp k::p file=k.cl line=6 arg=0 flags= type=DW_TAG_pointer_type as0(basic int 32 DW_ATE_signed)",
+		};
+		static const char *const i22[] = {
+			"variable sp k::p file=k.cl line=6 arg=0 flags= type=DW_TAG_pointer_type as5(basic int 32 DW_ATE_signed)",
+		};
+		fill(&ref, r22, 1);
+		fill(&ir, i22, 1);
+		b.ir_clang = 22;
+		hd_buf_reset(&out);
+		OK(hc_blame_fact(&b, "subprogram \"k\"/variable \"p\": type = pointer_type{} -> base_type \"int\"",
+		                 &out) == HC_BLAME_AFTER_IR &&
+		   strstr(hd_buf_str(&out), "DW_TAG_pointer_type private(") != NULL,
+		   "clang 22: its private 5 is the translation's private 0");
+		b.ir_clang = 20;
+		hd_buf_reset(&out);
+		OK(hc_blame_fact(&b, "subprogram \"k\"/variable \"p\": type = pointer_type{} -> base_type \"int\"",
+		                 &out) == HC_BLAME_BEFORE_IR &&
+		   strstr(hd_buf_str(&out), "as5(") != NULL,
+		   "a clang version with no row: the numbers, unnamed");
+		hd_buf_free(&out);
 	}
 	return tap_end();
 }
