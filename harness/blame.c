@@ -590,7 +590,8 @@ static hc_stage judge_row(hc_blame *b, const struct corr *row, const dfact *d, c
 
 	/* "F?TOKEN" shows as F */
 	snprintf(field, sizeof field, "%.*s", (int)strcspn(row->field, "?"), row->field);
-	snprintf(what, sizeof what, "%.*s %s", (int)strcspn(row->kind, " "), row->kind, d->key);
+	snprintf(what, sizeof what, "%.*s%s%s", (int)strcspn(row->kind, " "), row->kind,
+	         d->key[0] ? " " : "", d->key);
 	collect(b->ir, b->ir_triple, b->ir_clang, row->kind, d->key, row->field, &ir);
 	if (ir.n == 0)
 		return verdict(b, HC_BLAME_BEFORE_IR, out, "the IR's metadata has no %s%s%s", what, "",
