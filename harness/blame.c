@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How many values of one field the comparison looks at, and how much of
- * one a blame line shows. */
+/* How many values of one field the comparison looks at, and how long one
+ * may be: a longer one is cut alike on both sides, so keep it well past
+ * any type description the corpus has (they stop at 8 levels). */
 #define MAX_VALUES 64
-#define SHOW       160
+#define SHOW       1024
 
 /* Per DWARF tag and attribute ("" the entity itself), the metadata fact
  * that carries it and its field: "" the fact's existence, "F?TOKEN"
