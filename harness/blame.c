@@ -99,8 +99,9 @@ static const struct mdkind {
  * AMDGPU write their target's DWARF numbers, 1 for private and 2 for
  * local, and none for the rest (clang's AMDGPU TargetInfo,
  * getDWARFAddressSpace), which a DWARF reader takes as generic; clang 22
- * writes AMDGPU's own address spaces (3 local, 5 private; AMDGPUUsage,
- * "Address Spaces"). A type is compared with each address space written as
+ * writes AMDGPU's DWARF address space identifiers (AMDGPUUsage, "Address
+ * Space Identifier": 1 generic, 3 local, 5 private lane, none the default,
+ * global memory). A type is compared with each address space written as
  * what it means, by the convention of the side's target triple and, for
  * clang, its version (the IR's producer); when no row fits the IR, both
  * sides keep the numbers. */
@@ -112,7 +113,7 @@ static const struct convention {
 } conventions[] = {
 	{ "spir", 0, 0, "none", { "private", "global", "constant", "local", "generic", NULL } },
 	{ "amdgcn", 15, 19, "generic", { NULL, "private", "local", NULL, NULL, NULL } },
-	{ "amdgcn", 22, 22, "generic", { NULL, "global", NULL, "local", "constant", "private" } },
+	{ "amdgcn", 22, 22, "global", { NULL, "generic", NULL, "local", NULL, "private" } },
 };
 
 static const char *const stage_names[] = { "before {ir}", "after {ir}", "unattributed" };

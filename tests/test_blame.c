@@ -187,6 +187,24 @@ int main(void)
 		                 &out) == HC_BLAME_AFTER_IR &&
 		   strstr(hd_buf_str(&out), "DW_TAG_pointer_type private(") != NULL,
 		   "clang 22: its private 5 is the translation's private 0");
+		/* and none for global memory */
+		{
+			static const char *const rg[] = {
+				"variable sp k::g file=k.cl line=5 arg=1 flags= type=DW_TAG_pointer_type as1(basic int 32 DW_ATE_signed)",
+			};
+			static const char *const ig[] = {
+				"variable sp k::g file=k.cl line=5 arg=1 flags= type=DW_TAG_pointer_type(basic int 32 DW_ATE_signed)",
+			};
+			fill(&ref, rg, 1);
+			fill(&ir, ig, 1);
+			hd_buf_reset(&out);
+			OK(hc_blame_fact(&b, "subprogram \"k\"/formal_parameter \"g\": type = pointer_type{} -> base_type \"int\"",
+			                 &out) == HC_BLAME_AFTER_IR &&
+			   strstr(hd_buf_str(&out), "DW_TAG_pointer_type global(") != NULL,
+			   "clang 22: a pointer with no address space is global");
+			fill(&ref, r22, 1);
+			fill(&ir, i22, 1);
+		}
 		b.ir_clang = 20;
 		hd_buf_reset(&out);
 		OK(hc_blame_fact(&b, "subprogram \"k\"/variable \"p\": type = pointer_type{} -> base_type \"int\"",
