@@ -1,6 +1,6 @@
 #!/bin/sh
 # The translate-llvm role (docs/harness.md, docs/llvm-facts.md,
-# "translate-llvm") run for real with llvm-spirv-15 forward on three corpus
+# "translate-llvm") run for real with llvm-spirv-15 forward on four corpus
 # kernels, whose input IR the harness makes with clang-15:
 #  - call: the module breaks no rule and its reference translation holds
 #    every fact of clang's metadata (pass);
@@ -8,6 +8,8 @@
 #    typedef is on line 5 (fail, naming the fact);
 #  - gen-macro-object: the module has no DebugMacroDef, so every macro of
 #    the input is missing (fail);
+#  - struct: the module puts a DebugTypeMember before its composite, a
+#    forward reference OpenCL.DebugInfo.100 does not allow (fail on the rule);
 # and a candidate whose output is no SPIR-V fails with the reader's reason.
 # Skipped when clang-15, llvm-as-15 or llvm-spirv-15 is missing. Prints
 # TAP version 13.
@@ -53,6 +55,11 @@ run_profile "$src/harness/candidates/llvm-spirv-15.ini" macro 'opencl/gen-macro-
 expect_result opencl/gen-macro-object.cl translate-llvm/module "$tmp/macro" fail \
 	'facts differ; first: the input has, the module lacks: macro DW_MACINFO_define'
 point "llvm-spirv-15: the module keeps no macro"
+
+run_profile "$src/harness/candidates/llvm-spirv-15.ini" struct 'opencl/struct.cl'
+expect_result opencl/struct.cl translate-llvm/module "$tmp/struct" fail \
+	'OpenCL.DebugInfo.100/DebugTypeMember/forward-reference'
+point "llvm-spirv-15: struct's module breaks a rule, so it is not compared"
 
 profile_ini translate-llvm 60 garbage 'printf "not spir-v" > {out}'
 run_profile "$tmp/garbage.ini" garbage 'opencl/call.cl'
