@@ -76,8 +76,11 @@ static void first_error(const char *err, char *out, size_t size)
 	out[n] = '\0';
 }
 
-int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, size_t size,
-                             hd_status *st)
+/* The Khronos route into work: clang-15's module as bitcode (k.bc) and
+ * then llvm-spirv-15's SPIR-V at spv, or, with spv NULL, clang-15's module
+ * as textual IR at ll. */
+static int route(const char *kernel, const char *work, const char *spv, const char *ll,
+                 hd_status *st)
 {
 	char dir[PATH_MAX], bc[4200], err[4200];
 	const char *slash = strrchr(kernel, '/'), *file = slash ? slash + 1 : kernel;
@@ -95,8 +98,10 @@ int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, si
 		hd_buf_free(&text);
 		return -1;
 	}
-	snprintf(bc, sizeof bc, "%s/k.bc", work);
-	snprintf(spv, size, "%s/k.spv", work);
+	if (spv != NULL)
+		snprintf(bc, sizeof bc, "%s/k.bc", work);
+	else
+		snprintf(bc, sizeof bc, "%s", ll);
 	snprintf(err, sizeof err, "%s/err", work);
 	hd_buf_init(&cmd);
 	hd_buf_printf(&cmd, "cd ");
@@ -110,18 +115,20 @@ int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, si
 	              cxx ? "-x clcpp -cl-std=clc++2021" : "-x cl -cl-std=CL2.0",
 	              has_define(hd_buf_str(&text)) ? " -fdebug-macro" : "");
 	hd_buf_sh_quote(&cmd, dir);
-	hd_buf_printf(&cmd, "=" HD_FRONTEND_KERNEL_DIR " -emit-llvm -c ");
+	hd_buf_printf(&cmd, "=" HD_FRONTEND_KERNEL_DIR " -emit-llvm %s ", spv ? "-c" : "-S");
 	hd_buf_sh_quote(&cmd, file);
 	hd_buf_printf(&cmd, " -o ");
 	hd_buf_sh_quote(&cmd, bc);
 	hd_buf_printf(&cmd, " 2>");
 	hd_buf_sh_quote(&cmd, err);
-	hd_buf_printf(&cmd, " && llvm-spirv-15 --spirv-debug-info-version=ocl-100 ");
-	hd_buf_sh_quote(&cmd, bc);
-	hd_buf_printf(&cmd, " -o ");
-	hd_buf_sh_quote(&cmd, spv);
-	hd_buf_printf(&cmd, " 2>>");
-	hd_buf_sh_quote(&cmd, err);
+	if (spv != NULL) {
+		hd_buf_printf(&cmd, " && llvm-spirv-15 --spirv-debug-info-version=ocl-100 ");
+		hd_buf_sh_quote(&cmd, bc);
+		hd_buf_printf(&cmd, " -o ");
+		hd_buf_sh_quote(&cmd, spv);
+		hd_buf_printf(&cmd, " 2>>");
+		hd_buf_sh_quote(&cmd, err);
+	}
 	rc = cmd.failed ? -1 : system(hd_buf_str(&cmd));
 	hd_buf_free(&cmd);
 	hd_buf_free(&text);
@@ -132,4 +139,16 @@ int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, si
 		               "clang-15/llvm-spirv-15 failed (exit %d): %s", rc, why);
 	}
 	return 0;
+}
+
+int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, size_t size,
+                             hd_status *st)
+{
+	snprintf(spv, size, "%s/k.spv", work);
+	return route(kernel, work, spv, NULL, st);
+}
+
+int hd_frontend_opencl_ir(const char *kernel, const char *work, const char *ll, hd_status *st)
+{
+	return route(kernel, work, NULL, ll, st);
 }

@@ -25,4 +25,9 @@ int hd_frontend_tools(void);
 int hd_frontend_opencl_spirv(const char *kernel, const char *work, char *spv, size_t size,
                              hd_status *st);
 
+/* The first half of the same route: clang-15's module of the kernel, with
+ * its debug metadata, as textual LLVM IR at ll (the translate-llvm role's
+ * input, docs/candidates.md). Fails as above; work holds its stderr. */
+int hd_frontend_opencl_ir(const char *kernel, const char *work, const char *ll, hd_status *st);
+
 #endif

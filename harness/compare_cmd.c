@@ -54,12 +54,13 @@ static int load(const char *path, hc_run *run)
 }
 
 /* The roles a run's results come from, as bits: evaluate, decode,
- * compile-spirv, compile-opencl, translate-spirv (the part of a check's
+ * compile-spirv, compile-opencl, translate-spirv, translate-llvm (the part of a check's
  * name before '/'). */
 static unsigned roles_of(const hc_run *run)
 {
 	static const char *const roles[] = { "evaluate", "decode", "compile-spirv",
-	                                     "compile-opencl", "translate-spirv" };
+	                                     "compile-opencl", "translate-spirv",
+	                                     "translate-llvm" };
 	unsigned bits = 0;
 
 	for (size_t i = 0; i < run->n; i++) {

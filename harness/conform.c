@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blame.h"
+
 /* How many facts or locations a diff lists before it stops. */
 #define DIFF_MAX_ITEMS 200
 
@@ -68,10 +70,16 @@ static void put_got(const side *got, const char *fact, hd_buf *diff)
 		hd_buf_printf(diff, "+ (none)\n");
 }
 
-/* Each fact of want that got lacks, counted (got may have more). */
-static size_t compare(const side *want, const side *got, hd_buf *diff, const char **first)
+/* Each fact of want that got lacks, counted (got may have more); with
+ * blame, each is blamed on a stage (blame.h), the first 200 in the diff. */
+static size_t compare(const side *want, const side *got, hd_buf *diff, const char **first,
+                      hc_blame *blame, hc_stage *first_stage)
 {
 	size_t i = 0, j = 0, missing = 0;
+	hd_buf unseen;
+	hc_stage s;
+
+	hd_buf_init(&unseen);
 
 	while (i < want->n) {
 		int c = j < got->n ? strcmp(want->facts[i], got->facts[j]) : -1;
@@ -82,10 +90,18 @@ static size_t compare(const side *want, const side *got, hd_buf *diff, const cha
 		if (c < 0) {
 			if (missing == 0)
 				*first = want->facts[i];
-			if (missing++ < DIFF_MAX_ITEMS) {
+			if (missing < DIFF_MAX_ITEMS) {
 				hd_buf_printf(diff, "- %s\n", want->facts[i]);
 				put_got(got, want->facts[i], diff);
 			}
+			if (blame != NULL) {
+				hd_buf_reset(&unseen);
+				s = hc_blame_fact(blame, want->facts[i],
+				                  missing < DIFF_MAX_ITEMS ? diff : &unseen);
+				if (missing == 0)
+					*first_stage = s;
+			}
+			missing++;
 		} else {
 			j++;
 		}
@@ -93,6 +109,7 @@ static size_t compare(const side *want, const side *got, hd_buf *diff, const cha
 	}
 	if (missing > DIFF_MAX_ITEMS)
 		hd_buf_printf(diff, "... %zu more\n", missing - DIFF_MAX_ITEMS);
+	hd_buf_free(&unseen);
 	return missing;
 }
 
@@ -147,21 +164,29 @@ static int set(hc_result *r, hc_outcome o, const char *reason, hd_buf *diff)
 	return (reason && r->reason == NULL) || (diff && diff->len && r->diff == NULL) ? -1 : 0;
 }
 
-/* The facts: every one of want's must be in got. */
-static int facts_verdict(const side *want, const side *got, hc_result *r)
+/* The facts: every one of want's must be in got. With blame, the reason
+ * counts the stages and names the first fact's. */
+static int facts_verdict(const side *want, const side *got, hc_blame *blame, hc_result *r)
 {
 	hd_buf diff;
 	const char *first = NULL;
+	hc_stage first_stage = HC_BLAME_NONE;
 	size_t missing;
-	char reason[600];
+	char reason[800], stages[160] = "";
 	int rc;
 
 	hd_buf_init(&diff);
-	missing = compare(want, got, &diff, &first);
+	missing = compare(want, got, &diff, &first, blame, &first_stage);
 	if (missing > 0) {
+		if (blame != NULL)
+			snprintf(stages, sizeof stages, " (blame: %zu %s, %zu %s, %zu %s)",
+			         blame->count[HC_BLAME_BEFORE_IR], hc_stage_name(HC_BLAME_BEFORE_IR),
+			         blame->count[HC_BLAME_AFTER_IR], hc_stage_name(HC_BLAME_AFTER_IR),
+			         blame->count[HC_BLAME_NONE], hc_stage_name(HC_BLAME_NONE));
 		snprintf(reason, sizeof reason,
-		         "%zu of %zu normative facts missing or different; first: %.400s", missing,
-		         want->n, first);
+		         "%zu of %zu normative facts missing or different%s; first: %.400s%s%s%s",
+		         missing, want->n, stages, first, blame ? " [" : "",
+		         blame ? hc_stage_name(first_stage) : "", blame ? "]" : "");
 		rc = set(r, HC_FAIL, reason, &diff);
 	} else {
 		rc = set(r, HC_PASS, NULL, NULL);
@@ -216,7 +241,7 @@ static int unreadable(hc_result *r, const char *what, hd_status *st)
 }
 
 int hc_conform_judge(const char *want, size_t wlen, const char *got, size_t glen,
-                     int locations, hc_result *r, hd_status *st)
+                     int locations, hc_blame *blame, hc_result *r, hd_status *st)
 {
 	side w, g;
 	int rc;
@@ -233,7 +258,7 @@ int hc_conform_judge(const char *want, size_t wlen, const char *got, size_t glen
 	else if (!locations && (list_facts(&w, g.dump.intel_gt, st) != 0 ||
 	                        list_facts(&g, g.dump.intel_gt, st) != 0))
 		rc = -1;
-	else if ((locations ? locations_verdict(&g, r) : facts_verdict(&w, &g, r)) != 0)
+	else if ((locations ? locations_verdict(&g, r) : facts_verdict(&w, &g, blame, r)) != 0)
 		rc = hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	else
 		rc = 0;

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "blame.h"
 #include "dumptree.h"
 #include "result.h"
 #include "util/buf.h"
@@ -28,8 +29,10 @@ int hc_conform_fact_list(const hc_dump *d, hd_buf *lines, char ***facts, size_t 
  * expression of got must decode (fail) and should not use DW_OP_xderef
  * (quality-warning). A dump that does not parse is an internal error:
  * hdref dump printed it (the object itself was read before). -1 only on
- * HD_NO_MEMORY. */
+ * HD_NO_MEMORY. With blame (not NULL), each fact got lacks is also
+ * blamed on a stage (blame.h): a "  blame:" line after it in the diff, and
+ * the counts and the first fact's stage in the reason. */
 int hc_conform_judge(const char *want, size_t wlen, const char *got, size_t glen,
-                     int locations, hc_result *r, hd_status *st);
+                     int locations, hc_blame *blame, hc_result *r, hd_status *st);
 
 #endif

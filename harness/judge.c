@@ -2,14 +2,19 @@
  * function per check, so docs/harness.md can point at one place. */
 #include "judge.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "blame.h"
 #include "conform.h"
 #include "dump/dump.h"
 #include "intelgt/claims.h"
+#include "llvmdi/llvmdi.h"
+#include "opencl_spirv.h"
 #include "spirv/spirv.h"
 #include "util/file.h"
 #include "visa/gen_code.h"
@@ -201,6 +206,13 @@ typedef struct object {
 	char reason[512];        /* why not */
 	hd_buf dump;
 	char path[4200];         /* OUT.dump, where a strict diff writes it */
+	int blame_tried;         /* the metadata views for blame, when {ir} is named: */
+	int blame_ok;            /* both read */
+	char blame_why[700];     /* why not */
+	char ir_triple[128];     /* the IR's target triple, "" when it names none */
+	int ir_clang;            /* the clang version that wrote it, 0 when not clang */
+	int ref_failed;          /* the reference translation, not the IR, is missing */
+	hd_lldi_facts ref, ir;
 } object;
 
 /* Whether path is a relocatable ELF object (e_type ET_REL): libdwarf
@@ -234,6 +246,171 @@ static void dump_object(const hc_profile *p, const char *out, object *obj)
 	}
 }
 
+/* What says how to read the IR at path's address spaces: its target
+ * triple (`target triple = "..."`, LangRef "Target Triple"; "" when none)
+ * and, when clang wrote it, clang's major version (its compile unit's
+ * producer, "... clang version N..."; 0 otherwise). */
+static void read_target(const char *path, char *triple, size_t size, int *clang)
+{
+	static const char key[] = "target triple = \"", prod[] = "clang version ";
+	hd_buf text;
+	hd_status st;
+	const char *t, *p;
+
+	triple[0] = '\0';
+	*clang = 0;
+	hd_buf_init(&text);
+	if (hd_read_file(path, HD_LLDI_MAX_FILE, &text, &st) == 0) {
+		if ((t = strstr(hd_buf_str(&text), key)) != NULL)
+			snprintf(triple, size, "%.*s", (int)strcspn(t + sizeof key - 1, "\"\n"),
+			         t + sizeof key - 1);
+		if ((p = strstr(hd_buf_str(&text), prod)) != NULL)
+			*clang = atoi(p + sizeof prod - 1);
+	}
+	hd_buf_free(&text);
+}
+
+/* The two metadata views blame compares (blame.h): the reference
+ * translation of the job's module (compile-spirv: the case's; a kernel:
+ * its Khronos module, made as its expected dump was, frontend/) and the
+ * IR the command left at {ir} (OUT.ll). Either missing leaves blame_why
+ * set and the check unblamed. -1 only when memory runs out. */
+static int load_blame(const hc_job *job, const char *out, object *obj)
+{
+	char work[4400], spv[4500], ir[4400], why[600];
+	hd_status st;
+	int rc;
+
+	obj->blame_tried = 1;
+	snprintf(work, sizeof work, "%s.route", out);
+	snprintf(spv, sizeof spv, "%s", job->input);
+	snprintf(ir, sizeof ir, "%s.ll", out);
+	hd_status_clear(&st);
+	if (job->role == HC_ROLE_COMPILE_OPENCL &&
+	    ((mkdir(work, 0777) != 0 && errno != EEXIST) ||
+	     hd_frontend_opencl_spirv(job->input, work, spv, sizeof spv, &st) != 0)) {
+		snprintf(obj->blame_why, sizeof obj->blame_why, "the kernel's Khronos module: %s",
+		         st.msg[0] ? st.msg : "cannot make the work directory");
+		obj->ref_failed = 1;
+		return st.kind == HD_NO_MEMORY ? -1 : 0;
+	}
+	rc = hc_reference_facts(spv, &obj->ref, why, sizeof why);
+	obj->ref_failed = rc == 1;
+	if (rc == 0)
+		rc = hc_ir_facts(ir, "{ir}", &obj->ir, why, sizeof why);
+	if (rc == 1)
+		snprintf(obj->blame_why, sizeof obj->blame_why, "%s", why);
+	obj->blame_ok = rc == 0;
+	read_target(ir, obj->ir_triple, sizeof obj->ir_triple, &obj->ir_clang);
+	if (rc == 0 && hc_blame_prepare(&obj->ref, &obj->ir, obj->ir_triple, obj->ir_clang) != 0)
+		rc = -1;
+	return rc < 0 ? -1 : 0;
+}
+
+/* The conformance check with blame when the command names {ir}; a reason
+ * says when blame was meant but could not be made. */
+static int conform_blamed(const hc_job *job, const hc_profile *p, const char *want,
+                          const char *out, object *obj, hc_result *r, hd_status *st)
+{
+	const char *cmd = p->role[job->role];
+	hc_blame blame;
+	int rc;
+	char *longer;
+
+	memset(&blame, 0, sizeof blame);
+	if (cmd == NULL || strstr(cmd, "{ir}") == NULL)
+		return hc_conform_judge(want, strlen(want), hd_buf_str(&obj->dump), obj->dump.len, 0,
+		                        NULL, r, st);
+	if (!obj->blame_tried && load_blame(job, out, obj) != 0)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	blame.ref = &obj->ref;
+	blame.ir = &obj->ir;
+	blame.ir_triple = obj->ir_triple[0] ? obj->ir_triple : NULL;
+	blame.ir_clang = obj->ir_clang;
+	rc = hc_conform_judge(want, strlen(want), hd_buf_str(&obj->dump), obj->dump.len, 0,
+	                      obj->blame_ok ? &blame : NULL, r, st);
+	if (rc == 0 && !obj->blame_ok && r->outcome == HC_FAIL && r->reason != NULL) {
+		size_t n = strlen(r->reason) + strlen(obj->blame_why) + 16;
+		if ((longer = malloc(n)) == NULL)
+			return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+		snprintf(longer, n, "%s (no blame: %s)", r->reason, obj->blame_why);
+		free(r->reason);
+		r->reason = longer;
+	}
+	return rc;
+}
+
+/* A compile command that failed after it left {ir}: the stage after the IR
+ * is the one that failed, and the IR's metadata is compared with the
+ * reference translation, so the result still says whether the stage
+ * before had lost facts (docs/blame.md). The exit's reason stays first;
+ * the diff lists the facts that differ. -1 only when memory runs out. */
+static int note_ir(const hc_job *job, const char *out, object *obj, hc_result *r,
+                   hd_status *st)
+{
+	char ir[4400], *longer;
+	const char *first = NULL;
+	int in_want = 0;
+	size_t n, len;
+	hd_buf diff;
+
+	snprintf(ir, sizeof ir, "%s.ll", out);
+	if (access(ir, R_OK) != 0 || r->reason == NULL)
+		return 0;
+	if (!obj->blame_tried && load_blame(job, out, obj) != 0)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	if (!obj->blame_ok)
+		return 0;
+	hd_buf_init(&diff);
+	n = hd_lldi_facts_diff(&obj->ref, &obj->ir, &diff, 200, &first, &in_want);
+	len = strlen(r->reason) + 700;
+	if ((longer = malloc(len)) == NULL || diff.failed) {
+		free(longer);
+		hd_buf_free(&diff);
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	if (n == 0)
+		snprintf(longer, len, "%s; the IR at {ir} was written, and its metadata holds the "
+		         "reference translation's facts", r->reason);
+	else
+		snprintf(longer, len, "%s; the IR at {ir} was written, and %zu of its metadata facts "
+		         "differ from the reference translation's; first: %s %.300s", r->reason, n,
+		         in_want ? "it lacks" : "it has", first);
+	free(r->reason);
+	r->reason = longer;
+	if (n > 0 && r->diff == NULL && (r->diff = strdup(hd_buf_str(&diff))) == NULL) {
+		hd_buf_free(&diff);
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	}
+	hd_buf_free(&diff);
+	return 0;
+}
+
+/* compile-spirv/ir, compile-opencl/ir: the metadata of the IR the command
+ * left at {ir} against the reference translation of its module, both
+ * named alike (docs/blame.md, "The IR check"). Judged even when a later
+ * stage failed. */
+static int judge_ir(const hc_job *job, const char *out, object *obj, hc_result *r,
+                    hd_status *st)
+{
+	if (!obj->blame_tried && load_blame(job, out, obj) != 0)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	if (!obj->blame_ok)
+		return set_reason(r, obj->ref_failed ? HC_NOT_SUPPORTED : HC_FAIL, "%s%s",
+		                  obj->blame_why, "");
+	return hc_judge_ir_facts(&obj->ref, &obj->ir, r) == 0
+	               ? 0
+	               : hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+}
+
+static int ir_left(const char *out)
+{
+	char path[4200];
+
+	snprintf(path, sizeof path, "%s.ll", out);
+	return access(path, R_OK) == 0;
+}
+
 /* compile-spirv/strict: the object's canonical dump must equal the
  * reference's, byte for byte. The conformance check: it must hold the
  * reference's normative facts; the locations check: its expressions must
@@ -253,13 +430,12 @@ static int judge_object(const hc_job *job, const char *check, const hc_profile *
 	/* the locations check reads the candidate's DWARF alone: a kernel
 	 * without an expected dump has one too */
 	if (locations)
-		return hc_conform_judge("", 0, hd_buf_str(&obj->dump), obj->dump.len, 1, r, st);
+		return hc_conform_judge("", 0, hd_buf_str(&obj->dump), obj->dump.len, 1, NULL, r, st);
 	want = read_text(job->expected, st);
 	if (want == NULL)
 		return set_reason(r, HC_INTERNAL_ERROR, "no expected dump: %s%s", st->msg, "");
 	if (strcmp(check, HC_CHECK_STRICT) != 0) {
-		rc = hc_conform_judge(want, strlen(want), hd_buf_str(&obj->dump), obj->dump.len, 0,
-		                      r, st);
+		rc = conform_blamed(job, p, want, out, obj, r, st);
 	} else if (strcmp(want, hd_buf_str(&obj->dump)) == 0) {
 		r->outcome = HC_PASS;
 	} else {
@@ -393,13 +569,28 @@ static int judge_check(const hc_job *job, const char *check, const hc_profile *p
                        hc_result *r, hd_status *st)
 {
 	int spirv = strcmp(check, HC_CHECK_SPIRV_OPENCL) == 0;
+	int ir = strcmp(check, HC_CHECK_IR_SPIRV) == 0 || strcmp(check, HC_CHECK_IR_OPENCL) == 0;
 
+	/* an IR left at {ir} too */
+	if (ir && c->how != HC_EXIT_TIMEOUT && ir_left(out))
+		return judge_ir(job, out, obj, r, st);
+	if (ir && !judge_exit(c, err_log, r))
+		return set_reason(r, HC_FAIL, "no LLVM IR at {ir}%s%s", "", "");
+	if (ir)
+		return 0;
 	/* a module left at {spirv} is judged even when a later step failed */
 	if (spirv && c->how != HC_EXIT_TIMEOUT && module_left(out))
 		return judge_spirv(out, r) == 0 ? 0 : hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
 		                                             "out of memory");
-	if (judge_exit(c, err_log, r))
+	if (judge_exit(c, err_log, r)) {
+		int conformance = strcmp(check, HC_CHECK_CONFORMANCE_SPIRV) == 0 ||
+		                  strcmp(check, HC_CHECK_CONFORMANCE_OPENCL) == 0;
+		const char *cmd = p->role[job->role];
+		if (conformance && c->how != HC_EXIT_TIMEOUT && cmd != NULL &&
+		    strstr(cmd, "{ir}") != NULL)
+			return note_ir(job, out, obj, r, st);
 		return 0;
+	}
 	if (strcmp(check, HC_CHECK_VISA_OPENCL) == 0)
 		return judge_visa(out, r) == 0 ? 0 : hd_fail(st, HD_NO_MEMORY, "no-memory", 0,
 		                                           "out of memory");
@@ -410,6 +601,8 @@ static int judge_check(const hc_job *job, const char *check, const hc_profile *p
 		return judge_evaluate(job, out, r, st);
 	case HC_ROLE_TRANSLATE_SPIRV:
 		return hc_judge_translate(job, out, r, st);
+	case HC_ROLE_TRANSLATE_LLVM:
+		return hc_judge_translate_llvm(out, r, st);
 	case HC_ROLE_COMPILE_SPIRV:
 	case HC_ROLE_COMPILE_OPENCL:
 		if (spirv)
@@ -441,5 +634,7 @@ int hc_judge(const hc_job *job, const hc_profile *p, const hc_child *c, const ch
 			rc = judge_check(job, job->checks[k], p, c, out, err_log, &obj, r, st);
 	}
 	hd_buf_free(&obj.dump);
+	hd_lldi_facts_free(&obj.ref);
+	hd_lldi_facts_free(&obj.ir);
 	return rc;
 }

@@ -151,11 +151,13 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	 * modules it translates are those it lowers (expected/dwarf): valid,
 	 * with a DebugCompilationUnit */
 	static const check_set translate = { { HC_CHECK_TRANSLATE_METADATA }, { NULL }, 1, 0 };
+	static const check_set translate_llvm = { { NULL }, { HC_CHECK_TRANSLATE_LLVM }, 0, 1 };
 	check_set spirv = { { HC_CHECK_CONFORMANCE_SPIRV, HC_CHECK_LOCATIONS_SPIRV,
 		              HC_CHECK_STRICT },
 		            { NULL },
 		            p->strict ? 3 : 2,
 		            0 };
+	const char *spirv_cmd = p->role[HC_ROLE_COMPILE_SPIRV];
 	/* a kernel's source is valid whatever the Khronos module makes of it, so
 	 * the checks that read only what the command left need no expected
 	 * output and judge every kernel: its locations must decode, and a
@@ -165,7 +167,18 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	check_set opencl = { { HC_CHECK_CONFORMANCE_OPENCL }, { HC_CHECK_LOCATIONS_OPENCL }, 1, 1 };
 	int rc = 0;
 
-	/* the files a command leaves beside its object each add their check */
+	/* the files a command leaves beside its object each add their check;
+	 * the IR's is held to the reference translation, which needs a module
+	 * the reference lowers, so it comes with the expected output (kept in
+	 * byte order: conformance, ir, locations, strict) */
+	if (spirv_cmd != NULL && strstr(spirv_cmd, "{ir}") != NULL) {
+		spirv.with_expected[1] = HC_CHECK_IR_SPIRV;
+		spirv.with_expected[2] = HC_CHECK_LOCATIONS_SPIRV;
+		spirv.with_expected[3] = HC_CHECK_STRICT;
+		spirv.nwith++;
+	}
+	if (opencl_cmd != NULL && strstr(opencl_cmd, "{ir}") != NULL)
+		opencl.with_expected[opencl.nwith++] = HC_CHECK_IR_OPENCL;
 	if (opencl_cmd != NULL && strstr(opencl_cmd, "{spirv}") != NULL)
 		opencl.alone[opencl.nalone++] = HC_CHECK_SPIRV_OPENCL;
 	if (opencl_cmd != NULL && strstr(opencl_cmd, "{visa}") != NULL)
@@ -183,6 +196,14 @@ int hc_plan_build(hc_plan *plan, const hc_profile *p, const char *suite, const c
 	if (p->role[HC_ROLE_TRANSLATE_SPIRV] != NULL)
 		rc |= add_kind(plan, suite, "spirv", ".spvasm", "dwarf", ".dump",
 		               HC_ROLE_TRANSLATE_SPIRV, &translate, 0, glob);
+	/* translate-llvm takes every kernel: its input, clang-15's metadata of
+	 * the kernel, is the expected answer itself */
+	if (p->role[HC_ROLE_TRANSLATE_LLVM] != NULL) {
+		rc |= add_kind(plan, suite, "opencl", ".cl", "opencl", ".dump",
+		               HC_ROLE_TRANSLATE_LLVM, &translate_llvm, 0, glob);
+		rc |= add_kind(plan, suite, "opencl", ".clcpp", "opencl", ".dump",
+		               HC_ROLE_TRANSLATE_LLVM, &translate_llvm, 0, glob);
+	}
 	if (opencl_cmd != NULL) {
 		rc |= add_kind(plan, suite, "opencl", ".cl", "opencl", ".dump",
 		               HC_ROLE_COMPILE_OPENCL, &opencl, p->has_watch, glob);
@@ -208,7 +229,8 @@ int hc_check_known(const char *check)
 		"evaluate", "decode", HC_CHECK_STRICT, HC_CHECK_CONFORMANCE_SPIRV,
 		HC_CHECK_CONFORMANCE_OPENCL, HC_CHECK_LOCATIONS_SPIRV, HC_CHECK_LOCATIONS_OPENCL,
 		HC_CHECK_SPIRV_OPENCL, HC_CHECK_WATCH_OPENCL, HC_CHECK_WATCH_SPIRV,
-		HC_CHECK_TRANSLATE_METADATA,
+		HC_CHECK_TRANSLATE_METADATA, HC_CHECK_IR_SPIRV, HC_CHECK_IR_OPENCL,
+		HC_CHECK_TRANSLATE_LLVM,
 	};
 
 	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)

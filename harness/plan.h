@@ -19,8 +19,11 @@
 #define HC_CHECK_WATCH_SPIRV "compile-spirv/watch"
 #define HC_CHECK_VISA_OPENCL "compile-opencl/visa"
 #define HC_CHECK_TRANSLATE_METADATA "translate-spirv/metadata"
+#define HC_CHECK_IR_SPIRV "compile-spirv/ir"
+#define HC_CHECK_IR_OPENCL "compile-opencl/ir"
+#define HC_CHECK_TRANSLATE_LLVM "translate-llvm/module"
 
-#define HC_MAX_CHECKS 5  /* checks of one job: an OpenCL compiler's five */
+#define HC_MAX_CHECKS 6  /* checks of one job: an OpenCL compiler's six */
 
 typedef struct hc_job {
 	char *case_id;       /* "expr/arith-abs" */

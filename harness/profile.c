@@ -17,12 +17,13 @@
 #define MAX_LINE    4096u
 
 static const char *const role_names[HC_ROLE_COUNT] = {
-	"compile-spirv", "compile-opencl", "evaluate", "decode", "translate-spirv"
+	"compile-spirv", "compile-opencl", "evaluate", "decode", "translate-spirv",
+	"translate-llvm"
 };
 
 const char *const hc_placeholders[] = {
 	"in", "out", "scratch", "spirv", "harness", "hdref", "encoding", "profile_dir", "visa",
-	"gen", NULL
+	"gen", "ir", NULL
 };
 
 const char *hc_role_name(hc_role r)
@@ -239,7 +240,8 @@ static int check_placeholders(reader *r, const char *v)
 			char tok[80];
 			snprintf(tok, sizeof tok, "%.*s", (int)(n + 2 < 70 ? n + 2 : 70), p);
 			return bad(r, "unknown placeholder (the placeholders are {in} {out} {scratch} "
-			              "{spirv} {visa} {gen} {harness} {hdref} {encoding} {profile_dir}): ",
+			              "{spirv} {visa} {gen} {ir} {harness} {hdref} {encoding} "
+			              "{profile_dir}): ",
 			           tok);
 		}
 	}
@@ -252,7 +254,7 @@ static int check_placeholders(reader *r, const char *v)
 static int add_version(reader *r, const char *v)
 {
 	static const char *const per_job[] = { "{in}", "{out}", "{scratch}", "{spirv}", "{visa}",
-		                               "{gen}" };
+		                               "{gen}", "{ir}" };
 	hc_profile *p = r->p;
 	char **grown;
 

@@ -18,10 +18,12 @@ typedef enum hc_role {
 	HC_ROLE_EVALUATE,        /* case file in, canonical result out */
 	HC_ROLE_DECODE,          /* object of expressions in, op lists out */
 	HC_ROLE_TRANSLATE_SPIRV, /* SPIR-V module in, LLVM textual IR out */
+	HC_ROLE_TRANSLATE_LLVM,  /* LLVM textual IR in, SPIR-V module out */
 	HC_ROLE_COUNT
 } hc_role;
 
-/* "compile-spirv", "compile-opencl", "evaluate", "decode", "translate-spirv" */
+/* "compile-spirv", "compile-opencl", "evaluate", "decode", "translate-spirv",
+ * "translate-llvm" */
 const char *hc_role_name(hc_role r);
 
 /* The placeholders a command template may hold, NULL-terminated

@@ -28,6 +28,7 @@
 #include "provenance.h"
 #include "render.h"
 #include "case/case.h"
+#include "opencl_spirv.h"
 #include "spirv/spirv.h"
 #include "util/dir.h"
 #include "util/file.h"
@@ -84,13 +85,14 @@ static void on_signal(int sig)
  * where a compile-opencl command leaves the SPIR-V module it made on the
  * way, if it makes one: OUT.spv (judge.c reads it there); {visa} and
  * {gen} where it leaves its vISA debug information and the Gen code that
- * maps into (OUT.visa, OUT.gen); {profile_dir}
+ * maps into (OUT.visa, OUT.gen); {ir} where a compile command leaves
+ * the LLVM IR between its stages (OUT.ll, blame.h); {profile_dir}
  * the profile's directory, so an adapter beside it needs no absolute path. */
 static char *expand(const runner *r, const char *tmpl, hd_profile enc, const char *in,
                     const char *out, const char *scratch)
 {
-	char harness[4200], spirv[4500], visa[4500], gen[4500], pdir[PATH_MAX];
-	const char *values[10];
+	char harness[4200], spirv[4500], visa[4500], gen[4500], ir[4500], pdir[PATH_MAX];
+	const char *values[11];
 	hd_buf b;
 	char *s;
 
@@ -98,6 +100,7 @@ static char *expand(const runner *r, const char *tmpl, hd_profile enc, const cha
 	snprintf(spirv, sizeof spirv, "%s.spv", out);
 	snprintf(visa, sizeof visa, "%s.visa", out);
 	snprintf(gen, sizeof gen, "%s.gen", out);
+	snprintf(ir, sizeof ir, "%s.ll", out);
 	if (realpath(r->profile.dir, pdir) == NULL)
 		snprintf(pdir, sizeof pdir, "%s", r->profile.dir);
 	values[0] = in;
@@ -110,6 +113,7 @@ static char *expand(const runner *r, const char *tmpl, hd_profile enc, const cha
 	values[7] = pdir;
 	values[8] = visa;
 	values[9] = gen;
+	values[10] = ir;
 	hd_buf_init(&b);
 	while (*tmpl) {
 		size_t i = 0, n = 0;
@@ -190,8 +194,7 @@ static int start_command(const runner *r, hc_role role, hd_profile enc, const ch
 	                      keep, st);
 }
 
-/* Job k's scratch directory and paths in s, and its input: the case file,
- * or for compile-spirv the binary assembled from it. */
+/* Job k's scratch directory and paths in s, its input the case file. */
 static void job_paths(const runner *r, slot *s, size_t k)
 {
 	s->job = k;
@@ -203,6 +206,9 @@ static void job_paths(const runner *r, slot *s, size_t k)
 	snprintf(s->err_log, sizeof s->err_log, "%s/stderr.txt", s->dir);
 }
 
+/* job_paths, the directory made, and the input: the case file, for
+ * compile-spirv and translate-spirv the binary assembled from it, for
+ * translate-llvm the kernel's LLVM IR. */
 static int prepare_job(const runner *r, slot *s, size_t k, hd_status *st)
 {
 	const hc_job *job = &r->plan.jobs[k];
@@ -211,6 +217,12 @@ static int prepare_job(const runner *r, slot *s, size_t k, hd_status *st)
 	if (hd_make_dirs(s->dir) != 0)
 		return hd_fail(st, HD_INTERNAL, "scratch", 0, "cannot make %s", s->dir);
 	unlink(s->out);
+	/* translate-llvm: clang-15's IR of the kernel, made as the Khronos
+	 * route makes it (frontend/) */
+	if (job->role == HC_ROLE_TRANSLATE_LLVM) {
+		snprintf(s->in, sizeof s->in, "%s/in.ll", s->dir);
+		return hd_frontend_opencl_ir(job->input, s->dir, s->in, st);
+	}
 	if (job->role != HC_ROLE_COMPILE_SPIRV && job->role != HC_ROLE_TRANSLATE_SPIRV)
 		return 0;
 	snprintf(s->in, sizeof s->in, "%s/in.spv", s->dir);
@@ -933,6 +945,12 @@ static char *scope_text(const runner *r)
 		}
 		if (t.cases == 0)
 			continue;
+		if (t.role == HC_ROLE_TRANSLATE_LLVM) {
+			/* its expected answer is the input's own metadata */
+			hd_buf_printf(&b, "%s%s: %zu %s cases, each judged against its input's metadata",
+			              b.len ? "; " : "", hc_role_name(t.role), t.cases, t.kind);
+			continue;
+		}
 		hd_buf_printf(&b, "%s%s: %zu %s cases, %zu judged against an expected output",
 		              b.len ? "; " : "", hc_role_name(t.role), t.cases, t.kind, t.expected);
 		if (t.expected < t.cases)

@@ -117,7 +117,7 @@ static hc_outcome judge(const char *got, int locations, char **diff, char **reas
 	hc_outcome o;
 
 	memset(&r, 0, sizeof r);
-	if (hc_conform_judge(want, strlen(want), got, strlen(got), locations, &r, &st) != 0)
+	if (hc_conform_judge(want, strlen(want), got, strlen(got), locations, NULL, &r, &st) != 0)
 		abort();
 	if (diff != NULL)
 		*diff = r.diff, r.diff = NULL;
@@ -373,18 +373,18 @@ static void test_frames(void)
 	   strstr(hd_buf_str(&facts), "frame \"k\": cfa at entry = defined\n") != NULL,
 	   "an FDE at a function's entry with a CFA rule is the fact `cfa at entry = defined`");
 	memset(&r, 0, sizeof r);
-	OK(hc_conform_judge(w, strlen(w), w, strlen(w), 0, &r, &st) == 0 && r.outcome == HC_PASS,
+	OK(hc_conform_judge(w, strlen(w), w, strlen(w), 0, NULL, &r, &st) == 0 && r.outcome == HC_PASS,
 	   "the reference's frames conform to themselves");
 	hc_result_free(&r);
 	memset(&r, 0, sizeof r);
-	OK(hc_conform_judge(w, strlen(w), g, strlen(g), 0, &r, &st) == 0 && r.outcome == HC_FAIL &&
+	OK(hc_conform_judge(w, strlen(w), g, strlen(g), 0, NULL, &r, &st) == 0 && r.outcome == HC_FAIL &&
 	   r.diff != NULL &&
 	   strstr(r.diff, "- frame \"k\": cfa at entry = defined\n"
 	                  "+ frame \"k\": cfa at entry = none\n") != NULL,
 	   "an FDE with no CFA rule at the entry fails; one starting inside k does not count");
 	hc_result_free(&r);
 	memset(&r, 0, sizeof r);
-	OK(hc_conform_judge(w, strlen(w), want, strlen(want), 0, &r, &st) == 0 &&
+	OK(hc_conform_judge(w, strlen(w), want, strlen(want), 0, NULL, &r, &st) == 0 &&
 	   r.outcome == HC_FAIL && r.diff != NULL &&
 	   strstr(r.diff, "- frame \"k\": cfa at entry = defined\n+ (none)\n") != NULL,
 	   "no FDE for k fails too");

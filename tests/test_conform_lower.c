@@ -161,7 +161,8 @@ int main(void)
 	clang_like = sizeless_pointers(hd_buf_str(&ref));
 	OK(strcmp(clang_like, hd_buf_str(&ref)) != 0, "the reference writes pointer sizes");
 	memset(&r, 0, sizeof r);
-	if (hc_conform_judge(hd_buf_str(&ref), ref.len, clang_like, strlen(clang_like), 0, &r, &st) != 0)
+	if (hc_conform_judge(hd_buf_str(&ref), ref.len, clang_like, strlen(clang_like), 0, NULL, &r,
+	                     &st) != 0)
 		abort();
 	EQ_STR(hc_outcome_name(r.outcome), "pass",
 	       "the same pointers without DW_AT_byte_size conform to the reference");

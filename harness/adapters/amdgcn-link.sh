@@ -13,6 +13,10 @@
 #            "nogpulib": none, builtins stay undefined (--noinhibit-exec)
 #   KERNEL   .cl (OpenCL C 2.0) or .clcpp (C++ for OpenCL 2021)
 #
+# With HD_IR set to a path, the kernel's LLVM IR as clang writes it (-S
+# -emit-llvm, the same flags, no device library linked in) goes there too:
+# the {ir} that blame compares with the Khronos module (docs/blame.md).
+#
 # With HD_ASM_FILTER set to a command, clang writes assembly, which goes
 # through that command (stdin to stdout) before clang assembles it: how a
 # deliberately broken candidate is made (adapters/shift-fbreg.awk).
@@ -40,6 +44,9 @@ set -- $target -nogpulib "$@"
 # 5 on, hidden arguments replace the dispatch packet's fields (AMDGPUUsage,
 # "Code Object V5 Metadata"); clang 19 and later write version 5 or 6 unless
 # told, and Debian's libraries know 400 and 500
+if [ -n "$HD_IR" ]; then
+	"clang-$n" "$@" -S -emit-llvm "$in" -o "$HD_IR"
+fi
 abi=400
 if [ "$cov" = default ]; then
 	[ "$n" -lt 19 ] || abi=500

@@ -6,12 +6,15 @@
 # -no-opaque-pointers: llvm-spirv-15 asserts on the opaque pointers of an
 # image or of a built-in's pointer parameter (docs/amdgpu-facts.md).
 #
-# usage: llvm-spirv-15-llc-15-opencl.sh KERNEL OUT SCRATCH SPIRV
+# IR, when given, is passed on: where the reverse translation's IR goes.
+#
+# usage: llvm-spirv-15-llc-15-opencl.sh KERNEL OUT SCRATCH SPIRV [IR]
 set -e
 in=$1
 out=$2
 scratch=$3
 spirv=$4
+ir=${5:-}
 case $in in
 *.clcpp) lang="-x clcpp -cl-std=clc++2021" ;;
 *) lang="-x cl -cl-std=CL2.0" ;;
@@ -20,4 +23,4 @@ esac
 clang-15 -target spir64 $lang -Xclang -no-opaque-pointers -g -gdwarf-5 -O0 -emit-llvm -c "$in" \
 	-o "$scratch/kernel.bc"
 llvm-spirv-15 --spirv-debug-info-version=ocl-100 "$scratch/kernel.bc" -o "$spirv"
-exec sh "$(dirname "$0")/llvm-spirv-15-llc-15.sh" "$spirv" "$out" "$scratch"
+exec sh "$(dirname "$0")/llvm-spirv-15-llc-15.sh" "$spirv" "$out" "$scratch" "$ir"

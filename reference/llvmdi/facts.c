@@ -213,7 +213,12 @@ static void fact_node(fx *F, const hd_lldi_node *n, hd_buf *b)
 {
 	hd_buf_reset(b);
 	if (is(n, "DICompileUnit")) {
-		hd_buf_printf(b, "cu language=%s file=", str(n, "language"));
+		/* a DW_LANG name, or the number LLVM writes for a code it has no
+		 * name for (LLVM 15: the languages registered after DWARF 5) */
+		if (*str(n, "language"))
+			hd_buf_printf(b, "cu language=%s file=", str(n, "language"));
+		else
+			hd_buf_printf(b, "cu language=%lld file=", num(n, "language"));
 		file(b, ref(n, "file"));
 	} else if (is(n, "DISubprogram")) {
 		hd_buf_printf(b, "subprogram ");
@@ -341,9 +346,15 @@ static void fact_use(fx *F, const hd_lldi_use *u, hd_buf *b)
 		const hd_lldi_node *gv = ref(loc, "var");
 		hd_buf_printf(b, "global with variable %s expr=", str(gv, "name"));
 		const hd_lldi_node *x = ref(loc, "expr");
-		for (uint32_t i = 0; x && i < x->nitems; i++)
-			hd_buf_printf(b, "%s%s", i ? "," : "", x->items[i].kind == HD_LLDI_V_ENUM ?
-			              x->items[i].s : "");
+		/* an operation by its name, an operand by its number */
+		for (uint32_t i = 0; x && i < x->nitems; i++) {
+			const hd_lldi_value *v = &x->items[i];
+			if (v->kind == HD_LLDI_V_ENUM)
+				hd_buf_printf(b, "%s%s", i ? "," : "", v->s);
+			else
+				hd_buf_printf(b, "%s%s%llu", i ? "," : "", v->neg ? "-" : "",
+				              (unsigned long long)v->u);
+		}
 		break;
 	}
 	case HD_LLDI_U_INST:
