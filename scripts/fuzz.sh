@@ -82,7 +82,10 @@ run_target() {
 	if [ "$rc" != 0 ]; then
 		cp "$log" "$findings/$name.log"
 		echo "$name: FOUND (exit $rc): $(grep -m 1 -E 'ERROR|SUMMARY|deadly|Test unit written' "$log" || true)"
-		echo "$name: log in $findings/$name.log; inputs: $(ls "$findings" | grep "^$name-" | tr '\n' ' ')"
+		echo "$name: log in $findings/$name.log; inputs:"
+		for f in "$findings/$name"-*; do
+			[ -e "$f" ] && echo "  $f"
+		done
 		return 1
 	fi
 	return 0

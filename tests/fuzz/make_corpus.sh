@@ -74,8 +74,8 @@ raw_seeds() {
 		"$hdcts" run --cases 'expr/gen-op-abs*' --out "$raw/run" >/dev/null 2>&1 || true
 		for f in "$raw"/run/results.json "$raw"/run/run.txt; do
 			[ -f "$f" ] || continue
-			case $f in *.json) b='\000' ;; *) b='\001' ;; esac
-			{ printf "$b"; cat "$f"; } >"$d/$(basename "$f")"
+			case $f in *.json) b=0 ;; *) b=1 ;; esac
+			{ printf '%b' "\\00$b"; cat "$f"; } >"$d/$(basename "$f")"
 		done ;;
 	judge)
 		# the decode role's output for the target's items; first byte: profile
@@ -92,14 +92,16 @@ raw_seeds() {
 				cp "$o" "$d"/
 			else
 				# in 512-byte pieces: the target decodes every piece three times
-				llvm-objcopy-19 -O binary --only-section=.text "$o" "$raw/text" &&
-					split -b 512 "$raw/text" "$d/$(basename "$o" .co)-" || true
+				if llvm-objcopy-19 -O binary --only-section=.text "$o" "$raw/text"; then
+					split -b 512 "$raw/text" "$d/$(basename "$o" .co)-"
+				fi
 			fi
 		done ;;
 	protocol)
 		# the request hdref target sends for each case of cases/cfi and the
 		# amdgpu-* cases of cases/expr (the evaluator it starts keeps the first line)
 		for f in "$top"/cases/cfi/*.case "$top"/cases/expr/amdgpu-*.case; do
+			# shellcheck disable=SC2016 # $0 is the inner shell's
 			"$hdref" target "$f" -- sh -c 'head -n 1 >"$0"' "$d/$(basename "$f" .case)" \
 				>/dev/null 2>&1 || true
 		done ;;
@@ -118,8 +120,12 @@ for name in $names; do
 	fi
 	rm -rf "$out"
 	mkdir -p "$out"
-	"$fz/fuzz_$name" -merge=1 -rss_limit_mb=4096 "$out" "$raw/$name" >"$raw/$name.log" 2>&1 ||
-		{ tail -n 20 "$raw/$name.log" >&2; exit 2; }
+	# a seed that crashes is left out of the merge and reported
+	"$fz/fuzz_$name" -merge=1 -rss_limit_mb=4096 -artifact_prefix="$raw/$name-" "$out" \
+		"$raw/$name" >"$raw/$name.log" 2>&1 || { tail -n 20 "$raw/$name.log" >&2; exit 2; }
+	for f in "$raw/$name"-*; do
+		[ -e "$f" ] && echo "$name: a seed fails the target: $(od -An -c "$f" | head -n 2)" >&2
+	done
 	cp "$keep"/* "$out"/ 2>/dev/null || true
-	echo "$name: $(ls "$out" | wc -l) seeds, $(cat "$out"/* | wc -c) bytes"
+	echo "$name: $(find "$out" -type f | wc -l) seeds, $(cat "$out"/* | wc -c) bytes"
 done
