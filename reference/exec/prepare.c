@@ -347,6 +347,7 @@ static int prepare_function(hd_exec *x, uint32_t fi, hd_status *st)
 			d->what = XID_LOCAL;
 			d->type = in->type;
 			d->index = vals;
+			d->function = fi;
 			if ((uint64_t)vals + t->size > MAX_TYPE_BYTES)
 				return hd_fail(st, HD_BAD_INPUT, "too-big", 0,
 				               "function %u: values too large", fi);
