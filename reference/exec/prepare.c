@@ -118,6 +118,9 @@ static void make_type(hd_exec *x, const hd_spv_insn *in)
 		t = new_type(x, id);
 	if (t == NULL)
 		return;
+	/* a reused entry may be a struct's, whose member offsets would leak
+	 * (found by fuzz_exec: an OpTypePointer of a struct's id) */
+	free(t->offsets);
 	memset(t, 0, sizeof *t);
 	switch (op) {
 	case SpvOpTypeVoid:
