@@ -338,8 +338,8 @@ static int check_complete(reader *r)
 	return 0;
 }
 
-int hc_profile_parse(const char *text, size_t len, const char *path, hc_profile *p,
-                     hd_status *st)
+static int parse_text(const char *text, size_t len, const char *path, hc_profile *p,
+                      hd_status *st)
 {
 	reader r = { p, path, st, 0, 0 };
 	char line[MAX_LINE + 1];
@@ -369,6 +369,19 @@ int hc_profile_parse(const char *text, size_t len, const char *path, hc_profile 
 		pos += n + 1;
 	}
 	return check_complete(&r);
+}
+
+/* A profile refused half-way holds what its lines before the bad one set;
+ * it is freed here, so a caller that does not free after a refusal leaks
+ * nothing (the profile fuzz target's first finding was that leak). */
+int hc_profile_parse(const char *text, size_t len, const char *path, hc_profile *p,
+                     hd_status *st)
+{
+	if (parse_text(text, len, path, p, st) != 0) {
+		hc_profile_free(p);
+		return -1;
+	}
+	return 0;
 }
 
 static int load_text(const char *text, size_t len, const char *path, const char *dir,

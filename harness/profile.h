@@ -57,7 +57,8 @@ typedef struct hc_profile {
 	uint64_t file_mb;              /* RLIMIT_FSIZE */
 } hc_profile;
 
-/* Parses profile text; path names it in messages (line numbers in offset). */
+/* Parses profile text; path names it in messages (line numbers in offset).
+ * On error p is left empty (freeing it again is harmless). */
 int hc_profile_parse(const char *text, size_t len, const char *path, hc_profile *p,
                      hd_status *st);
 /* NAME (looked up as DIR/NAME.ini, or the built-in reference) or a path

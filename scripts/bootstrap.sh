@@ -20,6 +20,8 @@
 #   build the gimli evaluate candidate offline; Intel's compiler
 #   (intel-opencl-icd for ocloc, libigc-tools), whose objects the intel-gt
 #   profile reads and whose vISA debug information hdref visa must read;
+#   clang-19's libFuzzer runtime (libclang-rt-19-dev), which the fuzz
+#   targets link (scripts/fuzz.sh, run by run-tests.sh);
 #   and the tools that read the harness's reports (prove from perl,
 #   xmllint from libxml2-utils, and chromium, which opens index.html headless
 #   and screenshots it: the only check that the page works in a browser);
@@ -30,7 +32,7 @@ HDCTS_PACKAGES="cmake make gcc libc6-dev pkg-config libcjson-dev spirv-headers s
 libstdc++-12-dev libdwarf-dev"
 if [ "${1:-}" = tests ]; then
 	HDCTS_PACKAGES="$HDCTS_PACKAGES clang-15 llvm-spirv-15 llvm-15 lld-15 dwarfdump perl
-libxml2-utils chromium clang-14 llvm-spirv-14 rocm-device-libs clang-19 lld-19 llvm-19 clang-22 lld-22 llvm-22
+libxml2-utils chromium clang-14 llvm-spirv-14 rocm-device-libs clang-19 libclang-rt-19-dev lld-19 llvm-19 clang-22 lld-22 llvm-22
 cargo librust-gimli-dev librust-serde-json-dev intel-opencl-icd libigc-tools"
 fi
 

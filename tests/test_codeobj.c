@@ -12,7 +12,7 @@
 
 #include "amdgpu/model.h"
 #include "amdgpu/codeobj/msgpack.h"
-#include "codeobj_fuzz.h"
+#include "fuzz/codeobj_fuzz.h"
 #include "elf/elf_read.h"
 #include "util/file.h"
 

@@ -5,7 +5,7 @@
  * crash or a hang (the sanitizers of the CI build watch). */
 #include "tap.h"
 
-#include "exec_fuzz.h"
+#include "fuzz/exec_fuzz.h"
 #include "exec_test.h"
 
 static const char *const bodies[] = {

@@ -6,7 +6,7 @@
  * watch). */
 #include "tap.h"
 
-#include "isa_fuzz.h"
+#include "fuzz/isa_fuzz.h"
 
 /* A first dword with the row's encoding and opcode and random other bits. */
 static uint32_t word_of(const hd_isa_row *r, uint32_t rnd)

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "llvmdi_fuzz.h"
+#include "fuzz/llvmdi_fuzz.h"
 #include "tap.h"
 #include "util/file.h"
 

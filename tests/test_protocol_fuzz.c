@@ -5,7 +5,7 @@
  * back the same; never a crash (the sanitizers of the CI build watch). */
 #include "tap.h"
 
-#include "protocol_fuzz.h"
+#include "fuzz/protocol_fuzz.h"
 
 /* Cases whose requests use every member: a location list, an object, typed
  * and location initial stack entries, a write and a read, frame answers,

@@ -7,7 +7,7 @@
 
 #include "tap.h"
 
-#include "record_fuzz.h"
+#include "fuzz/record_fuzz.h"
 
 /* A small run with the fields a record has: a pass, a waived failure with
  * a diff and a command, a shard. */

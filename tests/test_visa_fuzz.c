@@ -19,7 +19,7 @@
 
 #include "tap.h"
 #include "util/file.h"
-#include "visa_fuzz.h"
+#include "fuzz/visa_fuzz.h"
 
 /* Every proper prefix of p: refused with a named error. */
 static size_t cuts(const uint8_t *p, size_t n, size_t *tried)

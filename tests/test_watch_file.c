@@ -8,7 +8,7 @@
 #include "tap.h"
 #include "util/dir.h"
 #include "util/file.h"
-#include "watch_fuzz.h"
+#include "fuzz/watch_fuzz.h"
 
 static const char small[] =
 	"hdcts-watch 1\n"

@@ -59,6 +59,8 @@ typedef struct hd_xid {
 	uint32_t builtin; /* its BuiltIn decoration + 1; 0 when none */
 	uint32_t type;    /* a value's type id */
 	uint32_t index;
+	uint32_t function;  /* XID_LOCAL: the function whose frame index is in;
+	                       a damaged module may use the id in another one */
 } hd_xid;
 
 typedef struct hd_xrun hd_xrun;

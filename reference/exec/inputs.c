@@ -328,7 +328,15 @@ int hd_x_setup_globals(hd_exec *x, hd_status *st)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "no memory");
 	x->global.next = BUFFERS_BASE;
 	for (uint32_t p = 0; p < k->nparams; p++) {
-		const hd_xtype *t = hd_x_type(x, x->ids[k->params[p]].type);
+		const hd_xid *d = &x->ids[k->params[p]];
+		const hd_xtype *t = hd_x_type(x, d->type);
+		/* arg_vals is laid out as the kernel's frame: a parameter id that
+		 * another function or the module redefines has its index elsewhere
+		 * (one of no size, an image or a sampler, has none: XID_NONE) */
+		if ((d->what == XID_LOCAL && d->function != x->kernel) ||
+		    (d->what != XID_LOCAL && d->what != XID_NONE))
+			return hd_fail(st, HD_BAD_INPUT, "unsupported", 0,
+			               "kernel argument %u is not a value of the kernel", p);
 		if (t == NULL)
 			return hd_fail(st, HD_BAD_INPUT, "unsupported", 0,
 			               "kernel argument %u has no type the interpreter knows", p);

@@ -234,7 +234,8 @@ int hd_exec_arg_value(const hd_exec *x, uint32_t k, const uint8_t **bytes, uint3
 	if (x->funcs == NULL || x->arg_vals == NULL || k >= (kf = &x->funcs[x->kernel])->nparams)
 		return -1;
 	d = &x->ids[kf->params[k]];
-	if (d->what != XID_LOCAL || (t = hd_x_type(x, d->type)) == NULL)
+	if (d->what != XID_LOCAL || d->function != x->kernel ||
+	    (t = hd_x_type(x, d->type)) == NULL)
 		return -1;
 	*bytes = x->arg_vals + d->index;
 	*size = t->size;
@@ -254,6 +255,7 @@ int hd_exec_arg_buffer(const hd_exec *x, uint32_t k, uint64_t *addr, uint32_t *s
 	d = &x->ids[kf->params[k]];
 	t = hd_x_type(x, d->type);
 	if (t == NULL || t->kind != XT_POINTER || d->what != XID_LOCAL ||
+	    d->function != x->kernel ||
 	    (t->storage != SpvStorageClassCrossWorkgroup &&
 	     t->storage != SpvStorageClassUniformConstant &&
 	     t->storage != SpvStorageClassGeneric))

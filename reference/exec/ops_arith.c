@@ -76,10 +76,13 @@ typedef struct comp {
 	const uint8_t *v[4];    /* operand bytes (v[0] unused) */
 	uint8_t *res;
 	uint32_t n;             /* components */
+	uint32_t stride[4];     /* operand components apart: 1, or 0 for a scalar
+	                           operand read for every component */
 } comp;
 
 /* Reads the result and nops operands starting at word `first`; -1 (and the
- * outcome) when one cannot be read or the component counts differ. */
+ * outcome) when one cannot be read or the component counts differ, but for
+ * a scalar operand, which every component reads (stride 0). */
 static int operands(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, uint32_t first,
                     uint32_t nops, comp *c)
 {
@@ -98,18 +101,22 @@ static int operands(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, uint32_t first,
 		if (c->s[k] == NULL || c->v[k] == NULL || (n != c->n && n != 1))
 			return hd_x_unsupported(r, "%s of operands it cannot read",
 			                        hd_x_opname(in->opcode));
+		c->stride[k] = n == 1 ? 0 : 1;
 	}
 	return 0;
 }
 
+/* Component i of operand k. A scalar operand of a vector instruction (the
+ * one component count operands() lets differ) is read as itself for every
+ * component; reading it at i would overrun its value. */
 static uint64_t get_int(const comp *c, int k, uint32_t i)
 {
-	return hd_x_get_u(c->v[k] + i * c->s[k]->size, c->s[k]->size);
+	return hd_x_get_u(c->v[k] + i * c->stride[k] * c->s[k]->size, c->s[k]->size);
 }
 
 static double get_float(const comp *c, int k, uint32_t i)
 {
-	return hd_x_get_f(c->v[k] + i * c->s[k]->size, c->s[k]->width);
+	return hd_x_get_f(c->v[k] + i * c->stride[k] * c->s[k]->size, c->s[k]->width);
 }
 
 int x_int_binary(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)

@@ -13,17 +13,27 @@ typedef struct cmp {
 	uint32_t n;
 } cmp;
 
+/* The second operand, when there is one, must be as wide as the first: its
+ * components are read at the first's size (found by fuzz_exec, as was a
+ * comparison too short to have its first operand). */
 static int read_cmp(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, uint32_t nops, cmp *c)
 {
-	uint32_t n;
-	const hd_xtype *rt = hd_x_scalar(r->x, hd_x_type(r->x, in->w[1]), &n);
+	uint32_t n, nb = 0;
+	const hd_xtype *rt, *sb = NULL;
 
+	if (in->nwords < 4)
+		return hd_x_unsupported(r, "%s with no operand", hd_x_opname(in->opcode));
+	rt = hd_x_scalar(r->x, hd_x_type(r->x, in->w[1]), &n);
 	c->s = hd_x_scalar(r->x, hd_x_val_type(r, in->w[3]), &c->n);
 	c->a = hd_x_val(r, l, in->w[3]);
-	c->b = nops > 1 && in->nwords > 4 ? hd_x_val(r, l, in->w[4]) : c->a;
+	c->b = c->a;
+	if (nops > 1 && in->nwords > 4) {
+		sb = hd_x_scalar(r->x, hd_x_val_type(r, in->w[4]), &nb);
+		c->b = hd_x_val(r, l, in->w[4]);
+	}
 	c->res = hd_x_val(r, l, in->w[2]);
 	if (rt == NULL || c->s == NULL || c->a == NULL || c->b == NULL || c->res == NULL ||
-	    n != c->n)
+	    n != c->n || (sb != NULL && (sb->size != c->s->size || nb != c->n)))
 		return hd_x_unsupported(r, "%s of operands it cannot read", hd_x_opname(in->opcode));
 	return 0;
 }

@@ -118,6 +118,9 @@ static void make_type(hd_exec *x, const hd_spv_insn *in)
 		t = new_type(x, id);
 	if (t == NULL)
 		return;
+	/* a reused entry may be a struct's, whose member offsets would leak
+	 * (found by fuzz_exec: an OpTypePointer of a struct's id) */
+	free(t->offsets);
 	memset(t, 0, sizeof *t);
 	switch (op) {
 	case SpvOpTypeVoid:
@@ -303,6 +306,15 @@ static int prepare_stops(hd_xfunc *xf, const hd_di_function *f)
 	return 0;
 }
 
+/* Fewer words than its result type and result id: the handlers read those
+ * at fixed positions (found by fuzz_exec: an OpUndef of one word). */
+static int too_short(const hd_spv_insn *in)
+{
+	const hd_spv_coreop *op = hd_spv_coreop_by_opcode(in->opcode);
+
+	return op != NULL && in->nwords < 1u + op->has_type + op->has_result;
+}
+
 static int prepare_function(hd_exec *x, uint32_t fi, hd_status *st)
 {
 	const hd_spv_module *m = x->m;
@@ -331,6 +343,8 @@ static int prepare_function(hd_exec *x, uint32_t fi, hd_status *st)
 		xi->opcode = in->opcode;
 		xi->nwords = in->nwords;
 		xi->op = hd_x_op(in->opcode);
+		if (too_short(in))
+			xi->op = NULL;  /* reaching it ends the run as unsupported */
 		if (in->opcode == SpvOpFunction)
 			xf->return_type = in->type;
 		if (in->opcode == SpvOpFunctionParameter)
@@ -347,6 +361,7 @@ static int prepare_function(hd_exec *x, uint32_t fi, hd_status *st)
 			d->what = XID_LOCAL;
 			d->type = in->type;
 			d->index = vals;
+			d->function = fi;
 			if ((uint64_t)vals + t->size > MAX_TYPE_BYTES)
 				return hd_fail(st, HD_BAD_INPUT, "too-big", 0,
 				               "function %u: values too large", fi);
@@ -358,6 +373,30 @@ static int prepare_function(hd_exec *x, uint32_t fi, hd_status *st)
 	xf->nslots = slot;
 	xf->frame_bytes = vals;
 	return prepare_stops(xf, f);
+}
+
+/* Every instruction with a result value must own its id: a handler writes
+ * its result type's bytes at the id's index, which is the last definition's.
+ * An id defined twice (in another function, or as another type) would be
+ * written past its slot. Runs after every function is prepared, when each id has its last
+ * definition. */
+static int check_results(const hd_exec *x, hd_status *st)
+{
+	for (uint32_t fi = 0; fi < x->nfuncs; fi++) {
+		const hd_xfunc *xf = &x->funcs[fi];
+		for (uint32_t s = 0; s < xf->nslots; s++) {
+			const hd_xinsn *xi = &xf->slots[s];
+			const hd_xid *d;
+			if (xi->bytes == 0)
+				continue;
+			d = xi->nwords >= 3 && xi->w[2] < x->nids ? &x->ids[xi->w[2]] : NULL;
+			if (d == NULL || d->what != XID_LOCAL || d->function != fi ||
+			    d->type != xi->w[1])
+				return hd_fail(st, HD_BAD_INPUT, "unsupported", 0,
+				               "function %u: a result id defined twice", fi);
+		}
+	}
+	return 0;
 }
 
 /* A function's name for imports: the LinkageAttributes name wins over
@@ -473,6 +512,8 @@ int hd_x_prepare(hd_exec *x, hd_status *st)
 		if (prepare_function(x, fi, st) != 0)
 			return -1;
 	}
+	if (check_results(x, st) != 0)
+		return -1;
 	read_names(x);
 	return 0;
 }

@@ -99,11 +99,13 @@ int hd_x_call(hd_xrun *r, hd_xlane *l, uint32_t function, const uint32_t *args,
 		const hd_xid *pd = &x->ids[xf->params[i]];
 		const hd_xtype *pt = hd_x_type(x, pd->type);
 		const uint8_t *v = args != NULL ? hd_x_val(r, l, args[i]) : NULL;
-		if (pd->what != XID_LOCAL || pt == NULL)
+		const hd_xtype *at = args != NULL ? hd_x_val_type(r, args[i]) : NULL;
+		if (pd->what != XID_LOCAL || pt == NULL || pd->function != function)
 			continue;
-		if (v == NULL && args != NULL) {
+		/* the copy is the parameter's size: an argument must have as many bytes */
+		if ((v == NULL || at == NULL || at->size < pt->size) && args != NULL) {
 			free(f->vals);
-			return hd_x_unsupported(r, "a call argument with no value");
+			return hd_x_unsupported(r, "a call argument with no value of the parameter's size");
 		}
 		if (v != NULL)
 			memcpy(f->vals + pd->index, v, pt->size);
@@ -130,7 +132,10 @@ int hd_x_return(hd_xrun *r, hd_xlane *l, const uint8_t *value, uint32_t size)
 	if (l->depth > 1 && ret_id != 0 && value != NULL) {
 		hd_xframe *caller = &l->frames[l->depth - 2];
 		const hd_xid *d = &x->ids[ret_id];
-		if (d->what == XID_LOCAL)
+		const hd_xtype *t = hd_x_type(x, d->type);
+		/* only into the caller's own value of the call's result type */
+		if (d->what == XID_LOCAL && d->function == caller->function && t != NULL &&
+		    size <= t->size)
 			memcpy(caller->vals + d->index, value, size);
 	}
 	free(f->vals);

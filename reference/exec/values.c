@@ -20,7 +20,11 @@ uint8_t *hd_x_val(hd_xrun *r, hd_xlane *l, uint32_t id)
 	d = &x->ids[id];
 	if (d->what == XID_CONST)
 		return x->consts + d->index;
-	if (d->what == XID_LOCAL && l->depth > 0)
+	/* a local of another function has no value here: its index is into
+	 * that function's frame (found by fuzz_exec: an id used outside the
+	 * function defining it read past the frame) */
+	if (d->what == XID_LOCAL && l->depth > 0 &&
+	    l->frames[l->depth - 1].function == d->function)
 		return l->frames[l->depth - 1].vals + d->index;
 	return NULL;
 }

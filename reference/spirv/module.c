@@ -268,7 +268,11 @@ int hd_spv_read_binary(const uint8_t *bytes, size_t n, hd_spv_module **out, hd_s
 		               "the file size is not a multiple of 4 bytes");
 	if (nwords == 0)
 		return fail_at(st, 0, "header", "the module is empty");
-	words = malloc(nwords * sizeof *words);
+	/* zero words past the end: the interpreter's handlers read an
+	 * instruction's operands at fixed positions, and a damaged last
+	 * instruction then reads id 0 (no value) rather than past the buffer
+	 * (found by fuzz_exec: an OpUndef of one word) */
+	words = calloc(nwords + HD_SPV_WORD_PAD, sizeof *words);
 	if (!words)
 		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
 	memcpy(words, bytes, nwords * 4);

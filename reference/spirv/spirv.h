@@ -21,6 +21,9 @@
  * refused, and diagnostics past the cap are counted, not stored. */
 #define HD_SPV_MAX_BYTES (512u << 20)
 #define HD_SPV_MAX_DIAGS 10000u
+/* Zero words hd_spv_read_binary keeps after a module's last word, so that a
+ * reader of an instruction's fixed operand positions stays in the buffer. */
+#define HD_SPV_WORD_PAD 8u
 /* How far above the module's word count the id map's array reaches:
  * producers number ids densely, so nearly every id is below it. */
 #define HD_SPV_MAX_SPARSE_IDS 65536u
