@@ -150,7 +150,7 @@ int main(void)
 		};
 		static const char *const iv[] = {
 			"declare in sp k: sp k::x of local expr=(DW_OP_constu 1 DW_OP_swap DW_OP_xderef) at 5:1 in sp k",
-			"variable sp k::l file=/work/k.cl line=5 arg=2 flags= type=DW_TAG_pointer_type as2(basic int 32 DW_ATE_signed)",
+			"variable sp k::l file=/src/k.cl line=5 arg=2 flags= type=DW_TAG_pointer_type as2(basic int 32 DW_ATE_signed)",
 		};
 		int same = 1;
 		r.v = malloc(2 * sizeof *r.v);
