@@ -11,6 +11,10 @@
 /* Loads path and builds its debug-info graph; 0, or an exit status after
  * printing "hdref CMD: PATH: message" (spirv_cmds.c). */
 int hd_cmd_open_spirv(const char *cmd, const char *path, hd_spv_module **m);
+/* 0 when m breaks no debug-info rule; else prints "hdref CMD: PATH breaks N
+ * rule(s); nothing written" and the findings, and returns EXIT_RULES: for
+ * the commands that write from a module only a valid one (lower, llvm-di). */
+int hd_cmd_require_valid(const char *cmd, hd_spv_module *m, const char *path);
 
 int hd_cmd_check(int argc, char **argv, int verbose);
 int hd_cmd_debuginfo(int argc, char **argv, int verbose);

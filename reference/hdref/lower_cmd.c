@@ -47,22 +47,6 @@ static int parse_args(int argc, char **argv, hd_lower_options *o, const char **i
 	return *in && *out ? 0 : -1;
 }
 
-/* Validates m; on findings prints them to stderr and returns EXIT_RULES. */
-static int require_valid(hd_spv_module *m, const char *path)
-{
-	uint32_t broken = hd_di_validate(m);
-	hd_buf diags;
-
-	if (broken == 0)
-		return 0;
-	hd_buf_init(&diags);
-	hd_spv_diag_print(m, &diags);
-	fprintf(stderr, "hdref lower: %s breaks %u rule(s); nothing written\n%s", path,
-	        broken, diags.failed ? "" : hd_buf_str(&diags));
-	hd_buf_free(&diags);
-	return EXIT_RULES;
-}
-
 int hd_cmd_lower(int argc, char **argv, int verbose)
 {
 	hd_lower_options o;
@@ -79,7 +63,7 @@ int hd_cmd_lower(int argc, char **argv, int verbose)
 	rc = hd_cmd_open_spirv("lower", in, &m);
 	if (rc != 0)
 		return rc;
-	rc = require_valid(m, in);
+	rc = hd_cmd_require_valid("lower", m, in);
 	if (rc != 0) {
 		hd_spv_free(m);
 		return rc;

@@ -80,3 +80,18 @@ int hd_cmd_debuginfo(int argc, char **argv, int verbose)
 	hd_spv_free(m);
 	return write_out(&out);
 }
+
+int hd_cmd_require_valid(const char *cmd, hd_spv_module *m, const char *path)
+{
+	uint32_t broken = hd_di_validate(m);
+	hd_buf diags;
+
+	if (broken == 0)
+		return 0;
+	hd_buf_init(&diags);
+	hd_spv_diag_print(m, &diags);
+	fprintf(stderr, "hdref %s: %s breaks %u rule(s); nothing written\n%s", cmd, path,
+	        broken, diags.failed ? "" : hd_buf_str(&diags));
+	hd_buf_free(&diags);
+	return EXIT_RULES;
+}
