@@ -9,7 +9,11 @@
 # usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   TARGET: eval case cfi spirv dump record profile judge exec watch codeobj
 #   isa protocol visa llvmdi (default: all)
-# Environment: HDCTS_FUZZ_CC the clang to use (default clang-19).
+# Environment: HDCTS_FUZZ_CC the clang to use (default clang-19);
+# HDCTS_FUZZ_CORPUS a directory whose TARGET/ subdirectories keep each
+# target's corpus from run to run (seeded from the committed one), so that
+# several runs add up to one long one; HDCTS_FUZZ_LEDGER a file to which each
+# run appends "TARGET CPU-SECONDS EXECUTIONS COV" (docs/fuzzing.md).
 # Exit status: 0 no finding; 1 a target found something; 2 usage or the
 # build failed; 77 clang or libFuzzer is not installed (the apt-get line is
 # printed).
@@ -58,27 +62,51 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$findings"
 
+# Sets cpu_now to the user + system seconds of this shell's finished
+# children, from times(1)'s second line ("1m2.50s 0m0.10s"). times must run
+# in this shell: in a command substitution it would report the subshell's.
+child_cpu() {
+	times >"$work/times"
+	cpu_now=$(sed -n 2p "$work/times" | awk '{
+		t = 0
+		for (i = 1; i <= 2; i++) {
+			split($i, a, "m"); sub("s", "", a[2]); t += a[1] * 60 + a[2]
+		}
+		printf "%d\n", t
+	}')
+}
+
 # Runs one target; prints its summary line; returns 1 when it found something.
 run_target() {
 	name=$1
-	corpus=$work/$name
+	corpus=${HDCTS_FUZZ_CORPUS:-$work}/$name
 	log=$work/$name.log
 	mkdir -p "$corpus"
-	cp "$top/tests/fuzz/corpus/$name"/* "$corpus"/ 2>/dev/null || true
+	cp -n "$top/tests/fuzz/corpus/$name"/* "$corpus"/ 2>/dev/null || true
 	dict=""
 	[ -f "$top/tests/fuzz/$name.dict" ] && dict="-dict=$top/tests/fuzz/$name.dict"
 	# leaks are findings; a slow input (-timeout) or a big allocation
 	# (-rss_limit_mb, -malloc_limit_mb) is one too: the readers are bounded
+	# the CPU time is the run's user + system time, as times(1) reports it
+	# for finished children: the wall time says little on a shared machine
+	child_cpu
+	cpu0=$cpu_now
 	# shellcheck disable=SC2086 # dict is one word or none
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		"$build/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=25 \
 		-rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
 		-artifact_prefix="$findings/$name-" $dict "$corpus" >"$log" 2>&1
 	rc=$?
+	child_cpu
+	cpu=$((cpu_now - cpu0))
 	stats=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1)
 	[ -n "$stats" ] || stats=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-	echo "$name: ${execs:-?} executions; ${stats:-no stats line}"
+	echo "$name: ${execs:-?} executions in $cpu CPU-s; ${stats:-no stats line}"
+	if [ -n "${HDCTS_FUZZ_LEDGER:-}" ]; then
+		cov=$(printf '%s\n' "$stats" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
+		echo "$name $cpu ${execs:-0} ${cov:-0}" >>"$HDCTS_FUZZ_LEDGER"
+	fi
 	if [ "$rc" != 0 ]; then
 		cp "$log" "$findings/$name.log"
 		echo "$name: FOUND (exit $rc): $(grep -m 1 -E 'ERROR|SUMMARY|deadly|Test unit written' "$log" || true)"
