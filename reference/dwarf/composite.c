@@ -28,18 +28,23 @@ static hd_bits max_composite_bits(const hd_machine *m)
 	return (hd_bits)1 << (hd_generic_bits(m) + 3);
 }
 
-static hd_storage *new_composite(hd_machine *m, uint32_t cap, int complete)
+/* A composite storage with room for cap parts and the single location at
+ * its start, in one allocation: most composites are made by a piece or
+ * two and never grow. */
+static const hd_loc *new_composite(hd_machine *m, uint32_t cap, int complete,
+                                   hd_storage **s)
 {
-	hd_storage *s = hd_storage_new(m, HD_STORAGE_COMPOSITE, 0);
+	const hd_loc *l;
 
-	if (s == NULL)
+	if (cap == 0)
+		cap = 1;
+	l = hd_loc_of_new(m, HD_STORAGE_COMPOSITE, 0, 0, (size_t)cap * sizeof(hd_part), s);
+	if (l == NULL)
 		return NULL;
-	s->u.comp.parts = hd_alloc(m, (cap ? cap : 1) * sizeof(hd_part));
-	if (s->u.comp.parts == NULL)
-		return NULL;
-	s->u.comp.cap = cap;
-	s->u.comp.complete = complete;
-	return s;
+	(*s)->u.comp.parts = (hd_part *)(*s + 1);  /* the extra bytes after it */
+	(*s)->u.comp.cap = cap;
+	(*s)->u.comp.complete = complete;
+	return l;
 }
 
 static int append_part(hd_machine *m, hd_storage *s, const hd_loc *pl, uint64_t bits)
@@ -68,13 +73,12 @@ static int append_part(hd_machine *m, hd_storage *s, const hd_loc *pl, uint64_t 
 
 static int push_new_composite(hd_machine *m, const hd_loc *pl, uint64_t bits)
 {
-	hd_storage *s = new_composite(m, 4, 0);
-	const hd_loc *l;
+	hd_storage *s;
+	const hd_loc *l = new_composite(m, 4, 0, &s);
 
-	if (s == NULL || append_part(m, s, pl, bits) != 0)
+	if (l == NULL || append_part(m, s, pl, bits) != 0)
 		return -1;
-	l = hd_loc_single(m, s, 0);
-	return l ? hd_push_loc(m, l) : -1;
+	return hd_push_loc(m, l);
 }
 
 static hd_storage *top_incomplete(hd_machine *m)
@@ -123,36 +127,29 @@ int hd_op_piece_end(hd_machine *m, const hd_op *op)
 	return 0;
 }
 
-static int push_complete(hd_machine *m, hd_storage *s)
-{
-	const hd_loc *l = hd_loc_single(m, s, 0);
-
-	return l ? hd_push_loc(m, l) : -1;
-}
-
 int hd_op_extend(hd_machine *m, const hd_op *op)
 {
 	uint64_t bits = op->u[0], count = op->u[1];
-	const hd_loc *pl;
+	const hd_loc *pl, *l;
 	hd_storage *s;
 
 	if (bits == 0 || count == 0)
 		return hd_ill(m, "zero-size", "the element size and count must not be 0");
 	if (count > MAX_PARTS)
 		return hd_err(m, "resource-limit", "more than %u parts", MAX_PARTS);
-	if (hd_pop_loc(m, &pl) != 0 || (s = new_composite(m, (uint32_t)count, 1)) == NULL)
+	if (hd_pop_loc(m, &pl) != 0 || (l = new_composite(m, (uint32_t)count, 1, &s)) == NULL)
 		return -1;
 	for (uint64_t i = 0; i < count; i++)
 		if (append_part(m, s, pl, bits) != 0)
 			return -1;
-	return push_complete(m, s);
+	return hd_push_loc(m, l);
 }
 
 /* Part N is L1 or L0 as bit N of the mask M says, moved by N*S bits. */
 int hd_op_select_bit_piece(hd_machine *m, const hd_op *op)
 {
 	uint64_t bits = op->u[0], count = op->u[1];
-	const hd_loc *l0, *l1, *pl;
+	const hd_loc *l0, *l1, *pl, *l;
 	hd_value mask;
 	hd_storage *s;
 
@@ -165,7 +162,7 @@ int hd_op_select_bit_piece(hd_machine *m, const hd_op *op)
 		              (unsigned)mask.bits, (unsigned long long)count);
 	if (hd_pop_loc(m, &l1) != 0 || hd_pop_loc(m, &l0) != 0)
 		return -1;
-	if ((s = new_composite(m, (uint32_t)count, 1)) == NULL)
+	if ((l = new_composite(m, (uint32_t)count, 1, &s)) == NULL)
 		return -1;
 	for (uint64_t n = 0; n < count; n++) {
 		int one = mask.bits > 64 ? (mask.big[n / 8] >> (n % 8)) & 1
@@ -174,5 +171,5 @@ int hd_op_select_bit_piece(hd_machine *m, const hd_op *op)
 		    append_part(m, s, pl, bits) != 0)
 			return -1;
 	}
-	return push_complete(m, s);
+	return hd_push_loc(m, l);
 }

@@ -192,23 +192,49 @@ int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,
 	return 0;
 }
 
+/* A LEB128 of at most 8 bytes (56 bits, so nothing can overflow): 1 when
+ * read; 0 for a longer or truncated one, which hd_decode_op reads and
+ * reports. Offsets and constants of real expressions are nearly all this
+ * short. */
+static int read_short_leb(const uint8_t *p, size_t len, size_t *at, int is_signed,
+                          uint64_t *v)
+{
+	uint64_t x = 0;
+	unsigned shift = 0;
+	size_t i = *at;
+
+	for (;;) {
+		if (i >= len || shift > 49)
+			return 0;
+		x |= (uint64_t)(p[i] & 0x7f) << shift;
+		shift += 7;
+		if (p[i++] < 0x80)
+			break;
+	}
+	if (is_signed && (p[i - 1] & 0x40))
+		x |= ~(uint64_t)0 << shift;
+	*at = i;
+	*v = x;
+	return 1;
+}
+
 /* One operand at *at of shape k: 1 when read (*v set, *at past it), 0 when
- * hd_decode_op must read the op (truncated, a LEB128 over one byte, a block). */
+ * hd_decode_op must read the op (truncated, a LEB128 over 8 bytes, a block). */
 static int read_simple(const uint8_t *p, size_t len, size_t *at, unsigned k,
                        unsigned addr_size, unsigned offset_size, uint64_t *v)
 {
-	unsigned n = k == SHAPE_ADDR ? addr_size : k == SHAPE_OFFSET ? offset_size : k & 0xf;
+	unsigned n;
 	uint64_t x = 0;
 
 	if (k == SHAPE_ULEB || k == SHAPE_SLEB) {
-		if (*at >= len || p[*at] >= 0x80)
-			return 0;
-		x = p[(*at)++];
-		if (k == SHAPE_SLEB && (x & 0x40))
-			x |= ~(uint64_t)0x7f;
-		*v = x;
-		return 1;
+		if (*at < len && p[*at] < 0x80) {  /* one byte: most of them */
+			x = p[(*at)++];
+			*v = k == SHAPE_SLEB && (x & 0x40) ? x | ~(uint64_t)0x7f : x;
+			return 1;
+		}
+		return read_short_leb(p, len, at, k == SHAPE_SLEB, v);
 	}
+	n = k == SHAPE_ADDR ? addr_size : k == SHAPE_OFFSET ? offset_size : k & 0xf;
 	if (k == SHAPE_SLOW || n > len - *at)
 		return 0;
 	for (unsigned i = 0; i < n; i++)
@@ -223,25 +249,38 @@ static int read_simple(const uint8_t *p, size_t len, size_t *at, unsigned k,
 /* The op at off read in place through its shape: 1 when it decoded (op
  * filled as hd_decode_op fills it); 0 for anything else (a prefix, a block,
  * a longer LEB128, an unknown opcode, truncation), which the caller hands
- * to hd_decode_op so that its errors stay the one place that names them. */
+ * to hd_decode_op so that its errors stay the one place that names them.
+ * Ops without operands and ops with one, most of any expression, take the
+ * short ways. */
 static int decode_simple(const uint8_t *p, size_t len, size_t off, const shape *row,
                          unsigned addr_size, unsigned offset_size, hd_op *op)
 {
 	const shape *sh = &row[p[off]];
 	size_t at = off + 1;
-	uint64_t u[2] = { sh->member, 0 };
+	uint64_t u0 = sh->member, u1 = 0, x;
 
 	if (sh->id1 == 0)
 		return 0;
-	for (unsigned i = 0; i < 2 && sh->opnd[i] != SHAPE_NONE; i++)
-		if (!read_simple(p, len, &at, sh->opnd[i], addr_size, offset_size,
-		                 &u[sh->first + i]))
+	if (sh->opnd[0] != SHAPE_NONE) {
+		if (!read_simple(p, len, &at, sh->opnd[0], addr_size, offset_size, &x))
 			return 0;
+		if (sh->first == 0)
+			u0 = x;
+		else
+			u1 = x;
+		if (sh->opnd[1] != SHAPE_NONE) {
+			/* two operands: first is 0 (bregx, bit_piece, ...); no
+			 * family has two */
+			if (sh->first != 0 ||
+			    !read_simple(p, len, &at, sh->opnd[1], addr_size, offset_size, &u1))
+				return 0;
+		}
+	}
 	op->id = (uint16_t)(sh->id1 - 1);
 	op->offset = (uint32_t)off;
 	op->size = (uint32_t)(at - off);
-	op->u[0] = u[0];
-	op->u[1] = u[1];
+	op->u[0] = u0;
+	op->u[1] = u1;
 	op->block = NULL;
 	op->block_len = 0;
 	return 1;

@@ -75,49 +75,63 @@ void *hd_alloc_failed(hd_machine *m)
 
 /* ---- the stack ---- */
 
-uint32_t hd_stack_size(const hd_machine *m)
+/* The slot a push fills: NULL after reporting the stack limit or no
+ * memory. Pushes write their entry in place, not through a copy. */
+static hd_entry *push_slot(hd_machine *m)
 {
-	return m->ev->depth - m->base;
-}
+	hd_eval *ev = m->ev;
 
-hd_entry *hd_stack_at(hd_machine *m, uint32_t index)
-{
-	if (index >= hd_stack_size(m))
+	if (ev->depth >= ev->limits.max_stack) {
+		hd_err(m, "stack-limit", "stack holds more than %u entries",
+		       (unsigned)ev->limits.max_stack);
 		return NULL;
-	return &m->ev->stack[m->ev->depth - 1 - index];
+	}
+	if (ev->depth == ev->cap) {
+		uint32_t cap = ev->cap ? ev->cap * 2 : 64;
+		hd_entry *s = realloc(ev->stack, cap * sizeof *s);
+		if (s == NULL) {
+			hd_fail(m->st, HD_NO_MEMORY, "memory-limit", 0, "stack");
+			return NULL;
+		}
+		ev->stack = s;
+		ev->cap = cap;
+	}
+	return &ev->stack[ev->depth++];
 }
 
 int hd_push(hd_machine *m, const hd_entry *e)
 {
-	hd_eval *ev = m->ev;
+	hd_entry *slot = push_slot(m);
 
-	if (ev->depth >= ev->limits.max_stack)
-		return hd_err(m, "stack-limit", "stack holds more than %u entries",
-		              (unsigned)ev->limits.max_stack);
-	if (ev->depth == ev->cap) {
-		uint32_t cap = ev->cap ? ev->cap * 2 : 64;
-		hd_entry *s = realloc(ev->stack, cap * sizeof *s);
-		if (s == NULL)
-			return hd_fail(m->st, HD_NO_MEMORY, "memory-limit", 0, "stack");
-		ev->stack = s;
-		ev->cap = cap;
-	}
-	ev->stack[ev->depth++] = *e;
+	if (slot == NULL)
+		return -1;
+	*slot = *e;
 	return 0;
 }
 
 int hd_push_value(hd_machine *m, const hd_value *v)
 {
-	hd_entry e = { 0, *v, NULL };
+	hd_entry *slot = push_slot(m);
 
-	return hd_push(m, &e);
+	if (slot == NULL)
+		return -1;
+	slot->is_loc = 0;
+	slot->value = *v;
+	slot->loc = NULL;
+	return 0;
 }
 
 int hd_push_loc(hd_machine *m, const hd_loc *l)
 {
-	hd_entry e = { 1, { NULL, 0, 0, NULL, NULL }, l };
+	static const hd_value none;
+	hd_entry *slot = push_slot(m);
 
-	return hd_push(m, &e);
+	if (slot == NULL)
+		return -1;
+	slot->is_loc = 1;
+	slot->value = none;
+	slot->loc = l;
+	return 0;
 }
 
 int hd_pop(hd_machine *m, hd_entry *e)
@@ -140,30 +154,49 @@ static int check_complete(hd_machine *m, const hd_entry *e)
 	return 0;
 }
 
+/* The top entry, taken off the stack but read in place: the pops below
+ * copy only the part they return. NULL after reporting underflow or an
+ * incomplete composite, which only the composite operations may take. */
+static const hd_entry *pop_complete(hd_machine *m)
+{
+	const hd_entry *e;
+
+	if (hd_stack_size(m) == 0) {
+		hd_ill(m, "stack-underflow", "the stack is empty");
+		return NULL;
+	}
+	e = &m->ev->stack[--m->ev->depth];
+	return check_complete(m, e) == 0 ? e : NULL;
+}
+
 int hd_pop_loc(hd_machine *m, const hd_loc **l)
 {
-	hd_entry e;
+	const hd_entry *e = pop_complete(m);
+	hd_value v;
 
-	if (hd_pop(m, &e) != 0 || check_complete(m, &e) != 0)
+	if (e == NULL)
 		return -1;
-	if (e.is_loc) {
-		*l = e.loc;
+	if (e->is_loc) {
+		*l = e->loc;
 		return 0;
 	}
-	return hd_value_to_loc(m, &e.value, l);
+	/* a copy: the conversion may evaluate (an implicit pointer's DIE),
+	 * which pushes over the slot e is in */
+	v = e->value;
+	return hd_value_to_loc(m, &v, l);
 }
 
 int hd_pop_value(hd_machine *m, hd_value *v)
 {
-	hd_entry e;
+	const hd_entry *e = pop_complete(m);
 
-	if (hd_pop(m, &e) != 0 || check_complete(m, &e) != 0)
+	if (e == NULL)
 		return -1;
-	if (!e.is_loc) {
-		*v = e.value;
+	if (!e->is_loc) {
+		*v = e->value;
 		return 0;
 	}
-	if (hd_loc_to_value(m, e.loc, v) == 0)
+	if (hd_loc_to_value(m, e->loc, v) == 0)
 		return 0;
 	return hd_ill(m, "not-a-value",
 	              "needs a value; a location description converts to one only "
@@ -424,11 +457,53 @@ static int op_call(hd_machine *m, const hd_op *op)
 	return 0;
 }
 
+/* DW_OP_skip and DW_OP_bra: *i becomes the index of the op that runs next,
+ * the target's or the next one's, or n when the target is one past the last
+ * operation and the expression is complete. */
+static int branch(hd_machine *m, const hd_op *ops, size_t n, size_t len, size_t *i)
+{
+	const hd_op *op = &ops[*i];
+	int64_t target = (int64_t)op->offset + op->size + (int64_t)op->u[0];
+	hd_value c;
+	long next;
+
+	if (op->id == HD_OP_bra) {
+		if (hd_pop_integral(m, &c) != 0)
+			return -1;
+		/* the whole value: a wide 2^64 is not 0 */
+		if (hd_value_number(&c, 0) == 0) {
+			(*i)++;
+			return 0;
+		}
+	}
+	m->last_op = op->id;
+	if (target == (int64_t)len) {
+		*i = n;  /* one past the last operation: complete */
+		return 0;
+	}
+	next = target < 0 ? -1 : hd_op_at(ops, n, (uint64_t)target);
+	if (next < 0)
+		return hd_ill(m, "bad-branch-target",
+		              "branch to offset %lld, which is not the start of an operation",
+		              (long long)target);
+	*i = (size_t)next;
+	return 0;
+}
+
+/* What run() does with an op besides calling its handler: one table
+ * lookup per op instead of comparing the id with each special one. */
+enum { FLOW_HANDLER, FLOW_BRANCH, FLOW_CALL };
+static const uint8_t flow[HD_OP_COUNT] = {
+	[HD_OP_skip] = FLOW_BRANCH, [HD_OP_bra] = FLOW_BRANCH,
+	[HD_OP_call2] = FLOW_CALL, [HD_OP_call4] = FLOW_CALL, [HD_OP_call_ref] = FLOW_CALL,
+};
+
 /* Runs an operation expression on the current stack until one past its last
  * operation (DWARF Extensions for Heterogeneous Debugging "DWARF Operation Expressions"). */
 static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 {
 	const hd_op *saved = m->op;
+	const uint64_t max_steps = m->ev->limits.max_steps;
 	hd_op small[SMALL_EXPR], *ops = small;
 	size_t n, i = 0;
 	int r = 0;
@@ -438,56 +513,35 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 		return -1;
 	if (hd_decode_into(bytes, len, m->enc, ops, &n, m->st) != 0)
 		return -1;
-	while (i < n && r == 0) {
+	while (i < n) {
 		const hd_op *op = &ops[i];
 
 		m->op = op;
-		if (++m->steps > m->ev->limits.max_steps) {
+		if (++m->steps > max_steps) {
 			r = hd_err(m, "step-limit", "more than %llu operations executed",
-			           (unsigned long long)m->ev->limits.max_steps);
+			           (unsigned long long)max_steps);
 			break;
 		}
-		if (op->id == HD_OP_skip || op->id == HD_OP_bra) {
-			int64_t target = (int64_t)op->offset + op->size + (int64_t)op->u[0];
-			hd_value c;
-			long next;
-
-			if (op->id == HD_OP_bra) {
-				if (hd_pop_integral(m, &c) != 0) {
-					r = -1;
-					break;
-				}
-				/* the whole value: a wide 2^64 is not 0 */
-				if (hd_value_number(&c, 0) == 0) {
-					i++;
-					continue;
-				}
-			}
-			m->last_op = op->id;
-			if (target == (int64_t)len)
-				break;  /* one past the last operation: complete */
-			next = target < 0 ? -1 : hd_op_at(ops, n, (uint64_t)target);
-			if (next < 0) {
-				r = hd_ill(m, "bad-branch-target",
-				           "branch to offset %lld, which is not the start of an operation",
-				           (long long)target);
-				break;
-			}
-			i = (size_t)next;
-			continue;
-		}
-		if (op->id == HD_OP_call2 || op->id == HD_OP_call4 || op->id == HD_OP_call_ref) {
-			r = op_call(m, op);  /* sets last_op */
-		} else {
+		switch (flow[op->id]) {
+		case FLOW_BRANCH:
+			r = branch(m, ops, n, len, &i);
+			break;
+		case FLOW_CALL:
+			r = op_call(m, op);  /* sets last_op; its run() puts m->op back */
+			i++;
+			break;
+		default:
 			r = handlers[op->id] != NULL
 			    ? handlers[op->id](m, op)
 			    : hd_err(m, "unsupported-op", "is decoded but not evaluated");
 			/* after the handler: a nested evaluation it ran (entry_value,
 			 * a frame answer) set last_op to its own last operation */
 			m->last_op = op->id;
+			i++;
+			break;
 		}
-		m->op = op;  /* a call may have run other ops */
-		i++;
+		if (r != 0)
+			break;
 	}
 	/* ops may be on this frame's stack: nothing may point at them after */
 	m->op = saved;

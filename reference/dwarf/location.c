@@ -109,12 +109,6 @@ int hd_loc_implicit(hd_machine *m, const uint8_t *bytes, uint64_t nbits,
 	return 0;
 }
 
-int hd_is_incomplete(const hd_loc *l)
-{
-	return l->n == 1 && l->s[0].storage->kind == HD_STORAGE_COMPOSITE &&
-	       !l->s[0].storage->u.comp.complete;
-}
-
 /* DWARF Extensions for Heterogeneous Debugging DW_OP_LLVM_offset and bit_offset: every single location moves;
  * an undefined one stays as it is; leaving the storage is an evaluation error. */
 int hd_loc_offset(hd_machine *m, const hd_loc *l, hd_bits delta, const hd_loc **out)
@@ -233,9 +227,14 @@ static const hd_target *need_arch(hd_machine *m)
 	return m->ctx->arch;
 }
 
-/* The bytes covering bits [off, off+nbits) of a memory or register storage. */
+/* Bytes fetch reads into the caller's buffer rather than the arena: a
+ * register or a scalar fits, and most reads are one of those. */
+#define FETCH_SMALL 16
+
+/* The bytes covering bits [off, off+nbits) of a memory or register storage,
+ * in small when they fit it. */
 static int fetch(hd_machine *m, const hd_storage *s, hd_bits off, uint64_t nbits,
-                 uint8_t **bytes, uint64_t *first)
+                 uint8_t small[FETCH_SMALL], uint8_t **bytes, uint64_t *first)
 {
 	const hd_target *arch = need_arch(m);
 	uint64_t lo, n;
@@ -250,7 +249,7 @@ static int fetch(hd_machine *m, const hd_storage *s, hd_bits off, uint64_t nbits
 		lo = (uint64_t)(off / 8);
 		n = (uint64_t)((off + (hd_bits)nbits + 7) / 8) - lo;
 	}
-	buf = hd_alloc(m, n ? n : 1);
+	buf = n <= FETCH_SMALL ? small : hd_alloc(m, n);
 	if (buf == NULL)
 		return -1;
 	if (s->kind == HD_STORAGE_REGISTER) {
@@ -268,7 +267,7 @@ static int fetch(hd_machine *m, const hd_storage *s, hd_bits off, uint64_t nbits
 static int read_segment(hd_machine *m, const hd_storage *s, hd_bits off,
                         uint64_t nbits, uint64_t pos, void *arg)
 {
-	uint8_t *out = arg, *bytes;
+	uint8_t *out = arg, *bytes, small[FETCH_SMALL];
 	uint64_t first;
 
 	switch (s->kind) {
@@ -282,7 +281,7 @@ static int read_segment(hd_machine *m, const hd_storage *s, hd_bits off,
 		              "only a whole implicit pointer storage can be dereferenced");
 	case HD_STORAGE_MEMORY:
 	case HD_STORAGE_REGISTER:
-		if (fetch(m, s, off, nbits, &bytes, &first) != 0)
+		if (fetch(m, s, off, nbits, small, &bytes, &first) != 0)
 			return -1;
 		copy_bits(out, pos, bytes, (uint64_t)(off - (hd_bits)first * 8), nbits);
 		return 0;
@@ -296,7 +295,7 @@ static int write_segment(hd_machine *m, const hd_storage *s, hd_bits off,
 {
 	const uint8_t *in = arg;
 	const hd_target *arch;
-	uint8_t *bytes;
+	uint8_t *bytes, small[FETCH_SMALL];
 	uint64_t first;
 
 	switch (s->kind) {
@@ -308,7 +307,7 @@ static int write_segment(hd_machine *m, const hd_storage *s, hd_bits off,
 	case HD_STORAGE_MEMORY:
 	case HD_STORAGE_REGISTER:
 		/* read-modify-write keeps the bits around a bit field */
-		if (fetch(m, s, off, nbits, &bytes, &first) != 0)
+		if (fetch(m, s, off, nbits, small, &bytes, &first) != 0)
 			return -1;
 		copy_bits(bytes, (uint64_t)(off - (hd_bits)first * 8), in, pos, nbits);
 		arch = m->ctx->arch;
@@ -359,6 +358,14 @@ int hd_read_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, uint8_t *out,
 	ipv_probe probe = { NULL, 0, 0, 0 };
 
 	*ipv = NULL;
+	/* a read goes through the first single location only: when that is
+	 * plain storage no implicit pointer can be in it, and one walk does */
+	if (l->s[0].storage->kind != HD_STORAGE_COMPOSITE &&
+	    l->s[0].storage->kind != HD_STORAGE_IMPLICIT_POINTER) {
+		memset(out, 0, (nbits + 7) / 8);
+		return walk_storage(m, l->s[0].storage, l->s[0].offset, nbits, 0, 0,
+		                    read_segment, out, 0);
+	}
 	if (walk_loc(m, l, 0, nbits, 0, 0, probe_segment, &probe, 0) != 0)
 		return -1;
 	if (probe.storage != NULL) {

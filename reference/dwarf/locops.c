@@ -185,8 +185,7 @@ static int read_top_register(hd_machine *m, uint64_t reg, unsigned bits, uint64_
 	}
 	if (arch->ops->read_register(arch->self, reg, buf, m->st) != 0)
 		return 1;
-	for (unsigned i = (bits + 7) / 8; i-- > 0;)
-		v = v << 8 | buf[i];
+	v = hd_le_bytes(buf, bits >= 64 ? 8 : (bits + 7) / 8);
 	*value = v & hd_mask(bits);
 	return 1;
 }

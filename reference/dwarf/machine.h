@@ -63,6 +63,66 @@ static inline uint64_t hd_mask(unsigned bits)
 	return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
 }
 
+/* The generic type has the size of an address in the default address
+ * space: the architecture says, or else the compilation unit's address
+ * size. Inline, like the stack helpers below: every operation asks. */
+static inline unsigned hd_generic_bits(const hd_machine *m)
+{
+	if (m->ctx->arch != NULL)
+		return m->ctx->arch->generic_bits;
+	return 8u * m->enc->addr_size;
+}
+
+/* The number of entries of this evaluation's stack, and entry index of it
+ * (0 is the top; NULL when there is none). */
+static inline uint32_t hd_stack_size(const hd_machine *m)
+{
+	return m->ev->depth - m->base;
+}
+
+static inline hd_entry *hd_stack_at(hd_machine *m, uint32_t index)
+{
+	if (index >= hd_stack_size(m))
+		return NULL;
+	return &m->ev->stack[m->ev->depth - 1 - index];
+}
+
+/* An incomplete composite: what DW_OP_piece is building, which only the
+ * composite operations may use (location.c). */
+static inline int hd_is_incomplete(const hd_loc *l)
+{
+	return l->n == 1 && l->s[0].storage->kind == HD_STORAGE_COMPOSITE &&
+	       !l->s[0].storage->u.comp.complete;
+}
+
+/* The little-endian number in the first n (at most 8) bytes of p. Eight
+ * bytes, the common case, are written out so that the compiler makes them
+ * one load. */
+static inline uint64_t hd_le_bytes(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+
+	if (n == 8)
+		return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+		       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+		       (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+	while (n-- > 0)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/* A value of the generic type, x cut to its size. */
+static inline void hd_value_generic(const hd_machine *m, hd_value *v, uint64_t x)
+{
+	unsigned bits = hd_generic_bits(m);
+
+	v->type = NULL;
+	v->bits = bits;
+	v->lo = x & hd_mask(bits);
+	v->big = NULL;
+	v->ipv = NULL;
+}
+
 /* DW_ASPACE_none: the architecture's default address space. */
 static inline uint64_t hd_default_aspace(const hd_machine *m)
 {
@@ -117,8 +177,6 @@ static inline void *hd_alloc(hd_machine *m, size_t n)
 int hd_debug_addr(hd_machine *m, uint64_t index, uint64_t *x);
 
 /* ---- the stack (eval.c) ---- */
-uint32_t hd_stack_size(const hd_machine *m);
-hd_entry *hd_stack_at(hd_machine *m, uint32_t index);  /* 0 is the top; NULL: underflow */
 int hd_push(hd_machine *m, const hd_entry *e);
 int hd_push_value(hd_machine *m, const hd_value *v);
 int hd_push_loc(hd_machine *m, const hd_loc *l);
@@ -138,12 +196,10 @@ int hd_eval_with(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
                  hd_machine_fn fn, void *arg, hd_result *res);
 
 /* ---- values (value.c) ---- */
-unsigned hd_generic_bits(const hd_machine *m);
 uint32_t hd_type_bits(const hd_machine *m, const hd_base_type *t);
 int hd_is_integral_type(const hd_base_type *t);
 int hd_is_integral(const hd_value *v);
 int hd_type_signed(const hd_base_type *t);   /* generic: 1 (DWARF 5 2.5.1.5) */
-void hd_value_generic(hd_machine *m, hd_value *v, uint64_t x);
 uint64_t hd_value_u64(const hd_value *v);     /* zero-extended low 64 bits */
 int64_t hd_value_s64(const hd_value *v);      /* sign-extended per the type */
 /* The whole number v holds, of any width, read signed or unsigned, clamped
@@ -175,7 +231,6 @@ int hd_loc_memory(hd_machine *m, uint64_t aspace, uint64_t addr, const hd_loc **
 int hd_loc_implicit(hd_machine *m, const uint8_t *bytes, uint64_t nbits,
                     const hd_loc **out);
 int hd_loc_offset(hd_machine *m, const hd_loc *l, hd_bits delta, const hd_loc **out);
-int hd_is_incomplete(const hd_loc *l);
 /* Reads nbits through l; sets *ipv when the bits are a whole implicit pointer
  * storage (DWARF Extensions for Heterogeneous Debugging, DW_OP_implicit_pointer rules 1 and 2). */
 int hd_read_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, uint8_t *out,

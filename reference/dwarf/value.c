@@ -5,15 +5,6 @@
 
 #include <string.h>
 
-/* The generic type has the size of an address in the default address space:
- * the architecture says, or else the compilation unit's address size. */
-unsigned hd_generic_bits(const hd_machine *m)
-{
-	if (m->ctx->arch != NULL)
-		return m->ctx->arch->generic_bits;
-	return 8u * m->enc->addr_size;
-}
-
 uint32_t hd_type_bits(const hd_machine *m, const hd_base_type *t)
 {
 	if (t == NULL)
@@ -55,17 +46,6 @@ int hd_type_signed(const hd_base_type *t)
 		return 1;
 	return t->encoding == HD_ATE_signed || t->encoding == HD_ATE_signed_char ||
 	       t->encoding == HD_ATE_float;
-}
-
-void hd_value_generic(hd_machine *m, hd_value *v, uint64_t x)
-{
-	unsigned bits = hd_generic_bits(m);
-
-	v->type = NULL;
-	v->bits = bits;
-	v->lo = x & hd_mask(bits);
-	v->big = NULL;
-	v->ipv = NULL;
 }
 
 uint64_t hd_value_u64(const hd_value *v)
@@ -114,6 +94,12 @@ hd_bits hd_value_number(const hd_value *v, int is_signed)
 	u128 u = 0;
 	hd_bits x;
 
+	/* most values fit 64 bits, which never reach the limit */
+	if (v->bits <= 64) {
+		if (is_signed && v->bits > 0 && (v->lo >> (v->bits - 1)) & 1)
+			return (hd_bits)(int64_t)(v->lo | ~hd_mask(v->bits));
+		return (hd_bits)v->lo;
+	}
 	if (is_signed && v->bits > 0)
 		neg = v->bits > 64 ? (v->big[(v->bits - 1) / 8] >> ((v->bits - 1) % 8)) & 1
 		                   : (int)((v->lo >> (v->bits - 1)) & 1);
@@ -160,13 +146,13 @@ int hd_value_from_bytes(hd_machine *m, const hd_base_type *t, const uint8_t *byt
 	uint32_t bits = hd_type_bits(m, t);
 	size_t need = (bits + 7) / 8;
 
-	memset(v, 0, sizeof *v);
 	v->type = t;
 	v->bits = bits;
+	v->lo = 0;
+	v->big = NULL;
+	v->ipv = NULL;
 	if (bits <= 64) {
-		for (size_t i = 0; i < need && i < nbytes; i++)
-			v->lo |= (uint64_t)bytes[i] << (8 * i);
-		v->lo &= hd_mask(bits);
+		v->lo = hd_le_bytes(bytes, (unsigned)(need < nbytes ? need : nbytes)) & hd_mask(bits);
 		return 0;
 	}
 	{

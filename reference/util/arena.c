@@ -5,11 +5,10 @@
 
 #define CHUNK_MIN (64 * 1024)
 
-/* The head chunk's used bytes are next - data; an older chunk's are in used,
- * saved when a newer one took its place. */
+/* The head chunk's free bytes are [next, end) of the arena. */
 struct hd_arena_chunk {
 	hd_arena_chunk *next;
-	size_t size, used;
+	size_t size;
 	_Alignas(16) unsigned char data[];
 };
 
@@ -41,16 +40,13 @@ void hd_arena_reset(hd_arena *a)
 
 	if (c == NULL)
 		return;
-	c->used = (size_t)(a->next - c->data);
 	/* the oldest chunk is last in the list: keep it */
 	while (c->next != NULL) {
 		hd_arena_chunk *next = c->next;
 		free(c);
 		c = next;
 	}
-	/* handed out zeroed: clear what was used, not the whole chunk */
-	memset(c->data, 0, c->used);
-	c->used = 0;
+	/* no clearing: hd_arena_alloc clears what it hands out */
 	a->head = c;
 	a->next = c->data;
 	a->end = c->data + c->size;
@@ -65,8 +61,6 @@ void *hd_arena_alloc_chunk(hd_arena *a, size_t n)
 
 	if (nc == NULL)
 		return NULL;
-	if (a->head != NULL)
-		a->head->used = (size_t)(a->next - a->head->data);
 	nc->size = size;
 	nc->next = a->head;
 	a->head = nc;

@@ -6,6 +6,7 @@
 #define HD_ARENA_H
 
 #include <stddef.h>
+#include <string.h>
 
 typedef struct hd_arena_chunk hd_arena_chunk;
 
@@ -25,7 +26,9 @@ void *hd_arena_alloc_chunk(hd_arena *a, size_t n);
 void *hd_arena_dup(hd_arena *a, const void *p, size_t n);
 
 /* Zeroed, 16-byte aligned; NULL when the cap or malloc says no. Inline,
- * since an evaluation makes a few of these each and most fit the chunk. */
+ * since an evaluation makes a few of these each and most fit the chunk; the
+ * zeroing is here, not in hd_arena_reset, because most callers ask for a
+ * constant size, which the compiler then clears with a few stores. */
 static inline void *hd_arena_alloc(hd_arena *a, size_t n)
 {
 	n = n ? (n + 15) & ~(size_t)15 : 16;
@@ -35,7 +38,7 @@ static inline void *hd_arena_alloc(hd_arena *a, size_t n)
 		void *p = a->next;
 		a->next += n;
 		a->used_total += n;
-		return p;
+		return memset(p, 0, n);
 	}
 	return hd_arena_alloc_chunk(a, n);
 }
