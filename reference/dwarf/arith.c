@@ -150,44 +150,58 @@ static void shift(hd_op_id id, hd_value *a, uint64_t n)
 	a->lo = x & hd_mask(a->bits);
 }
 
-int hd_op_binary(hd_machine *m, const hd_op *op)
+/* The binary operation id on a (the second entry) and b (the top), its
+ * result left in a. */
+static int binary(hd_machine *m, hd_op_id id, hd_value *a, const hd_value *b)
 {
-	hd_value a, b;
-	hd_op_id id = op->id;
 	int floats = id == HD_OP_plus || id == HD_OP_minus || id == HD_OP_mul ||
 	             id == HD_OP_div;
 
-	if (hd_pop_value(m, &b) != 0 || hd_pop_value(m, &a) != 0)
-		return -1;
-	if (check_operand(m, &a, floats) != 0 || check_operand(m, &b, floats) != 0)
+	if (check_operand(m, a, floats) != 0 || check_operand(m, b, floats) != 0)
 		return -1;
 	if (id == HD_OP_shl || id == HD_OP_shr || id == HD_OP_shra) {
-		shift(id, &a, b.lo);
-		return hd_push_value(m, &a);
+		shift(id, a, b->lo);
+		return 0;
 	}
-	if (check_same_type(m, &a, &b) != 0)
+	if (check_same_type(m, a, b) != 0)
 		return -1;
-	if (is_float(&a)) {
-		if (float_binary(m, id, &a, &b) != 0)
-			return -1;
-		return hd_push_value(m, &a);
-	}
+	if (is_float(a))
+		return float_binary(m, id, a, b);
 	switch (id) {
-	case HD_OP_and: a.lo &= b.lo; break;
-	case HD_OP_or: a.lo |= b.lo; break;
-	case HD_OP_xor: a.lo ^= b.lo; break;
-	case HD_OP_plus: a.lo += b.lo; break;
-	case HD_OP_minus: a.lo -= b.lo; break;
-	case HD_OP_mul: a.lo *= b.lo; break;
+	case HD_OP_and: a->lo &= b->lo; break;
+	case HD_OP_or: a->lo |= b->lo; break;
+	case HD_OP_xor: a->lo ^= b->lo; break;
+	case HD_OP_plus: a->lo += b->lo; break;
+	case HD_OP_minus: a->lo -= b->lo; break;
+	case HD_OP_mul: a->lo *= b->lo; break;
 	case HD_OP_div:
 	case HD_OP_mod:
-		if (divide(m, id, &a, &b) != 0)
+		if (divide(m, id, a, b) != 0)
 			return -1;
 		break;
 	default:
 		return hd_ill(m, "internal", "not a binary operation");
 	}
-	a.lo &= hd_mask(a.bits);
+	a->lo &= hd_mask(a->bits);
+	return 0;
+}
+
+/* Two values on top, the common case, are worked on where they stand;
+ * otherwise the operands are popped, converting locations to values. */
+int hd_op_binary(hd_machine *m, const hd_op *op)
+{
+	hd_value *pa = hd_top_value(m, 1), *pb = hd_top_value(m, 0);
+	hd_value a, b;
+
+	if (pa != NULL && pb != NULL) {
+		if (binary(m, op->id, pa, pb) != 0)
+			return -1;
+		m->ev->depth--;
+		return 0;
+	}
+	if (hd_pop_value(m, &b) != 0 || hd_pop_value(m, &a) != 0 ||
+	    binary(m, op->id, &a, &b) != 0)
+		return -1;
 	return hd_push_value(m, &a);
 }
 
@@ -226,12 +240,17 @@ int hd_op_compare(hd_machine *m, const hd_op *op)
 
 int hd_op_plus_uconst(hd_machine *m, const hd_op *op)
 {
-	hd_value v;
+	hd_value *top = hd_top_value(m, 0), v;
 
-	if (hd_pop_integral(m, &v) != 0 || check_operand(m, &v, 0) != 0)
+	if (top == NULL) {
+		if (hd_pop_value(m, &v) != 0 || hd_push_value(m, &v) != 0)
+			return -1;
+		top = hd_top_value(m, 0);
+	}
+	if (hd_check_integral(m, top) != 0 || check_operand(m, top, 0) != 0)
 		return -1;
-	v.lo = (v.lo + op->u[0]) & hd_mask(v.bits);
-	return hd_push_value(m, &v);
+	top->lo = (top->lo + op->u[0]) & hd_mask(top->bits);
+	return 0;
 }
 
 /* DWARF 5 2.5.1.6 DW_OP_convert: integral to integral keeps the value modulo

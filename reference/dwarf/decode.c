@@ -226,14 +226,8 @@ static int read_simple(const uint8_t *p, size_t len, size_t *at, unsigned k,
 	unsigned n;
 	uint64_t x = 0;
 
-	if (k == SHAPE_ULEB || k == SHAPE_SLEB) {
-		if (*at < len && p[*at] < 0x80) {  /* one byte: most of them */
-			x = p[(*at)++];
-			*v = k == SHAPE_SLEB && (x & 0x40) ? x | ~(uint64_t)0x7f : x;
-			return 1;
-		}
+	if (k == SHAPE_ULEB || k == SHAPE_SLEB)
 		return read_short_leb(p, len, at, k == SHAPE_SLEB, v);
-	}
 	n = k == SHAPE_ADDR ? addr_size : k == SHAPE_OFFSET ? offset_size : k & 0xf;
 	if (k == SHAPE_SLOW || n > len - *at)
 		return 0;
@@ -262,8 +256,15 @@ static int decode_simple(const uint8_t *p, size_t len, size_t off, const shape *
 	if (sh->id1 == 0)
 		return 0;
 	if (sh->opnd[0] != SHAPE_NONE) {
-		if (!read_simple(p, len, &at, sh->opnd[0], addr_size, offset_size, &x))
+		if ((sh->opnd[0] == SHAPE_ULEB || sh->opnd[0] == SHAPE_SLEB) && at < len &&
+		    p[at] < 0x80) {
+			/* a one-byte LEB128, most operands: without the call */
+			x = p[at++];
+			if (sh->opnd[0] == SHAPE_SLEB && (x & 0x40))
+				x |= ~(uint64_t)0x7f;
+		} else if (!read_simple(p, len, &at, sh->opnd[0], addr_size, offset_size, &x)) {
 			return 0;
+		}
 		if (sh->first == 0)
 			u0 = x;
 		else

@@ -63,6 +63,7 @@ int hd_op_deref(hd_machine *m, const hd_op *op)
 	const hd_base_type *t = NULL;
 	const hd_loc *l;
 	uint32_t bits = gbits;
+	hd_loc_buf at;  /* an address popped converts here: it is read at once */
 	hd_op reg;
 
 	switch (op->id) {
@@ -95,7 +96,7 @@ int hd_op_deref(hd_machine *m, const hd_op *op)
 	    op->id == HD_OP_xderef_type) {
 		if (xderef_location(m, &l) != 0)
 			return -1;
-	} else if (hd_pop_loc(m, &l) != 0) {
+	} else if (hd_pop_loc_in(m, &at, &l) != 0) {
 		return -1;
 	}
 	return read_and_push(m, l, bits, t);

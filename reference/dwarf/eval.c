@@ -171,6 +171,11 @@ static const hd_entry *pop_complete(hd_machine *m)
 
 int hd_pop_loc(hd_machine *m, const hd_loc **l)
 {
+	return hd_pop_loc_in(m, NULL, l);
+}
+
+int hd_pop_loc_in(hd_machine *m, hd_loc_buf *buf, const hd_loc **l)
+{
 	const hd_entry *e = pop_complete(m);
 	hd_value v;
 
@@ -183,7 +188,7 @@ int hd_pop_loc(hd_machine *m, const hd_loc **l)
 	/* a copy: the conversion may evaluate (an implicit pointer's DIE),
 	 * which pushes over the slot e is in */
 	v = e->value;
-	return hd_value_to_loc(m, &v, l);
+	return hd_value_to_loc_in(m, &v, buf, l);
 }
 
 int hd_pop_value(hd_machine *m, hd_value *v)
@@ -203,10 +208,22 @@ int hd_pop_value(hd_machine *m, hd_value *v)
 	              "when it is a byte address in the default address space");
 }
 
+hd_value *hd_top_value(hd_machine *m, uint32_t index)
+{
+	hd_entry *e = hd_stack_at(m, index);
+
+	return e != NULL && !e->is_loc ? &e->value : NULL;
+}
+
 int hd_pop_integral(hd_machine *m, hd_value *v)
 {
 	if (hd_pop_value(m, v) != 0)
 		return -1;
+	return hd_check_integral(m, v);
+}
+
+int hd_check_integral(hd_machine *m, const hd_value *v)
+{
 	if (v->ipv != NULL)
 		return hd_err(m, "implicit-pointer-use",
 		              "an implicit pointer value may only become a location");

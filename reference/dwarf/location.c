@@ -40,11 +40,7 @@ hd_loc *hd_loc_single(hd_machine *m, hd_storage *s, hd_bits offset)
 hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits size, hd_bits offset,
                       size_t extra, hd_storage **out)
 {
-	struct one {
-		hd_loc l;
-		hd_sloc s;
-		hd_storage st;
-	} *p = hd_alloc(m, sizeof *p + extra);
+	hd_loc_buf *p = hd_alloc(m, sizeof *p + extra);
 
 	if (p == NULL)
 		return NULL;
@@ -65,32 +61,40 @@ const hd_loc *hd_loc_undefined(hd_machine *m)
 	return hd_loc_of_new(m, HD_STORAGE_UNDEFINED, 0, 0, 0, &s);
 }
 
-/* A memory location in aspace at byte address addr (already reduced to the
- * address space's size). Per-lane address spaces capture the current lane:
- * DWARF Extensions for Heterogeneous Debugging says the storage is that of the context at creation. */
-int hd_loc_memory(hd_machine *m, uint64_t aspace, uint64_t addr, const hd_loc **out)
+/* Per-lane address spaces capture the current lane: DWARF Extensions for
+ * Heterogeneous Debugging says the storage is that of the context at
+ * creation. */
+int hd_loc_memory_at(hd_machine *m, uint64_t aspace, const hd_aspace_info *info,
+                     uint64_t addr, hd_loc_buf *buf, const hd_loc **out)
 {
 	const hd_target *arch = m->ctx->arch;
-	hd_aspace_info info = { "none", hd_generic_bits(m), 0 };
-	hd_storage *s;
+	hd_aspace_info asked = { "none", hd_generic_bits(m), 0 };
 
-	if (arch != NULL) {
-		if (arch->ops->aspace(arch->self, aspace, &info) != 0)
-			return hd_ill(m, "unknown-aspace",
-			              "address space %llu is not one of the architecture's",
-			              (unsigned long long)aspace);
-	} else if (aspace != 0) {
-		return hd_missing(m, "architecture");
+	if (info == NULL) {
+		if (arch != NULL) {
+			if (arch->ops->aspace(arch->self, aspace, &asked) != 0)
+				return hd_ill(m, "unknown-aspace",
+				              "address space %llu is not one of the architecture's",
+				              (unsigned long long)aspace);
+		} else if (aspace != 0) {
+			return hd_missing(m, "architecture");
+		}
+		info = &asked;
 	}
-	if (info.per_lane && !m->ctx->has_lane)
+	if (info->per_lane && !m->ctx->has_lane)
 		return hd_missing(m, "lane");
-	*out = hd_loc_of_new(m, HD_STORAGE_MEMORY, (hd_bits)1 << (info.addr_bits + 3),
-	                     (hd_bits)addr * 8, 0, &s);
-	if (*out == NULL)
+	if (buf == NULL && (buf = hd_alloc(m, sizeof *buf)) == NULL)
 		return -1;
-	s->u.mem.aspace = aspace;
-	s->u.mem.has_lane = m->ctx->has_lane;
-	s->u.mem.lane = m->ctx->lane;
+	buf->st.kind = HD_STORAGE_MEMORY;
+	buf->st.size = (hd_bits)1 << (info->addr_bits + 3);
+	buf->st.u.mem.aspace = aspace;
+	buf->st.u.mem.has_lane = m->ctx->has_lane;
+	buf->st.u.mem.lane = m->ctx->lane;
+	buf->l.n = 1;
+	buf->l.s = &buf->s;
+	buf->s.storage = &buf->st;
+	buf->s.offset = (hd_bits)addr * 8;
+	*out = &buf->l;
 	return 0;
 }
 
@@ -264,6 +268,18 @@ static int fetch(hd_machine *m, const hd_storage *s, hd_bits off, uint64_t nbits
 	return 0;
 }
 
+/* n bytes of a memory storage from byte addr into dst. */
+static int read_memory_bytes(hd_machine *m, const hd_storage *s, uint64_t addr, uint64_t n,
+                             uint8_t *dst)
+{
+	const hd_target *arch = need_arch(m);
+
+	if (arch == NULL)
+		return -1;
+	return arch->ops->read_memory(arch->self, s->u.mem.aspace, s->u.mem.has_lane,
+	                              s->u.mem.lane, addr, n, dst, m->st);
+}
+
 static int read_segment(hd_machine *m, const hd_storage *s, hd_bits off,
                         uint64_t nbits, uint64_t pos, void *arg)
 {
@@ -280,6 +296,10 @@ static int read_segment(hd_machine *m, const hd_storage *s, hd_bits off,
 		return hd_err(m, "implicit-pointer-partial",
 		              "only a whole implicit pointer storage can be dereferenced");
 	case HD_STORAGE_MEMORY:
+		/* whole bytes, as most reads are, go straight into out */
+		if (off % 8 == 0 && nbits % 8 == 0 && pos % 8 == 0)
+			return read_memory_bytes(m, s, (uint64_t)(off / 8), nbits / 8, out + pos / 8);
+		/* fall through */
 	case HD_STORAGE_REGISTER:
 		if (fetch(m, s, off, nbits, small, &bytes, &first) != 0)
 			return -1;
@@ -388,6 +408,12 @@ int hd_write_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, const uint8_t *
 
 int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out)
 {
+	return hd_value_to_loc_in(m, v, NULL, out);
+}
+
+int hd_value_to_loc_in(hd_machine *m, const hd_value *v, hd_loc_buf *buf,
+                       const hd_loc **out)
+{
 	unsigned gbits = hd_generic_bits(m);
 	uint64_t a;
 
@@ -404,7 +430,7 @@ int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out)
 		return hd_ill(m, "not-a-location",
 		              "only a value of the generic type converts to a memory location");
 	a = hd_value_u64(v) & hd_mask(gbits);
-	return hd_loc_memory(m, hd_default_aspace(m), a, out);
+	return hd_loc_memory_at(m, hd_default_aspace(m), NULL, a, buf, out);
 }
 
 int hd_loc_to_value(hd_machine *m, const hd_loc *l, hd_value *v)

@@ -5,30 +5,32 @@
 
 #include <string.h>
 
-/* Address bits of aspace; an aspace the architecture lacks makes the
- * expression ill-formed (DWARF Extensions for Heterogeneous Debugging, form_aspace_address and aspace_bregx). */
-static int aspace_bits(hd_machine *m, uint64_t aspace, unsigned *bits)
+/* What the architecture says of aspace; an aspace it lacks makes the
+ * expression ill-formed (DWARF Extensions for Heterogeneous Debugging,
+ * form_aspace_address and aspace_bregx). Without an architecture only
+ * DW_ASPACE_none exists, of the generic size. */
+static int aspace_info(hd_machine *m, uint64_t aspace, hd_aspace_info *info)
 {
 	const hd_target *arch = m->ctx->arch;
-	hd_aspace_info info;
 
 	if (arch == NULL) {
 		if (aspace != 0)
 			return hd_missing(m, "architecture");
-		*bits = hd_generic_bits(m);
+		info->name = "none";
+		info->addr_bits = hd_generic_bits(m);
+		info->per_lane = 0;
 		return 0;
 	}
-	if (arch->ops->aspace(arch->self, aspace, &info) != 0)
+	if (arch->ops->aspace(arch->self, aspace, info) != 0)
 		return hd_ill(m, "unknown-aspace",
 		              "address space %llu is not one of the architecture's",
 		              (unsigned long long)aspace);
-	*bits = info.addr_bits;
 	return 0;
 }
 
 /* An address space is an integral value of any width; one past 64 bits is
  * no DW_ASPACE_* value, not the space its low bits name. */
-static int pop_aspace(hd_machine *m, uint64_t *aspace, unsigned *bits)
+static int pop_aspace(hd_machine *m, uint64_t *aspace, hd_aspace_info *info)
 {
 	hd_value v;
 
@@ -39,7 +41,7 @@ static int pop_aspace(hd_machine *m, uint64_t *aspace, unsigned *bits)
 		              "the address space is a %u-bit value past 2^64, which is not one "
 		              "of the architecture's", (unsigned)v.bits);
 	*aspace = hd_value_u64(&v);
-	return aspace_bits(m, *aspace, bits);
+	return aspace_info(m, *aspace, info);
 }
 
 /* ---- frames: unwound from the call stack, or answers supplied by the caller ---- */
@@ -213,7 +215,7 @@ int hd_register_value(hd_machine *m, uint64_t reg, unsigned bits, uint64_t *valu
 int hd_op_breg(hd_machine *m, const hd_op *op)
 {
 	uint64_t aspace = hd_default_aspace(m), base;
-	unsigned bits = 0;  /* set on every path that reads it; GCC -O2 cannot tell */
+	hd_aspace_info info;
 	const hd_loc *l;
 
 	if (op->id == HD_OP_fbreg) {
@@ -227,14 +229,15 @@ int hd_op_breg(hd_machine *m, const hd_op *op)
 		return hd_push_loc(m, l);
 	}
 	if (op->id == HD_OP_LLVM_aspace_bregx) {
-		if (pop_aspace(m, &aspace, &bits) != 0)
+		if (pop_aspace(m, &aspace, &info) != 0)
 			return -1;
-	} else if (aspace_bits(m, aspace, &bits) != 0) {
+	} else if (aspace_info(m, aspace, &info) != 0) {
 		return -1;
 	}
-	if (hd_register_value(m, op->u[0], bits, &base) != 0)
-		return -1;
-	if (hd_loc_memory(m, aspace, (base + op->u[1]) & hd_mask(bits), &l) != 0)
+	/* the architecture was asked once: the location takes its answer */
+	if (hd_register_value(m, op->u[0], info.addr_bits, &base) != 0 ||
+	    hd_loc_memory_at(m, aspace, &info, (base + op->u[1]) & hd_mask(info.addr_bits),
+	                     NULL, &l) != 0)
 		return -1;
 	return hd_push_loc(m, l);
 }
@@ -244,11 +247,11 @@ int hd_op_breg(hd_machine *m, const hd_op *op)
 static int form_aspace_address(hd_machine *m)
 {
 	uint64_t aspace;
-	unsigned bits;
+	hd_aspace_info info;
 	hd_value a;
 	const hd_loc *l;
 
-	if (pop_aspace(m, &aspace, &bits) != 0 || hd_pop_value(m, &a) != 0)
+	if (pop_aspace(m, &aspace, &info) != 0 || hd_pop_value(m, &a) != 0)
 		return -1;
 	if (a.ipv != NULL) {
 		/* DWARF Extensions for Heterogeneous Debugging: an implicit pointer value of this same address space
@@ -265,7 +268,8 @@ static int form_aspace_address(hd_machine *m)
 		return hd_ill(m, "not-integral", "the address must be of integral type");
 	/* zero-extended to the address size, then its low bits: the extension keeps
 	 * only the least significant S bits of A, so a wide A is cut, not refused */
-	if (hd_loc_memory(m, aspace, hd_value_u64(&a) & hd_mask(bits), &l) != 0)
+	if (hd_loc_memory_at(m, aspace, &info, hd_value_u64(&a) & hd_mask(info.addr_bits),
+	                     NULL, &l) != 0)
 		return -1;
 	return hd_push_loc(m, l);
 }
@@ -343,7 +347,7 @@ int hd_op_frame(hd_machine *m, const hd_op *op)
 int hd_op_implicit(hd_machine *m, const hd_op *op)
 {
 	uint64_t aspace = hd_default_aspace(m);
-	unsigned bits = 0;  /* set on every path that reads it; GCC -O2 cannot tell */
+	hd_aspace_info info;
 	hd_value v;
 	uint8_t tmp[8];
 	const hd_loc *l;
@@ -363,15 +367,15 @@ int hd_op_implicit(hd_machine *m, const hd_op *op)
 			return -1;
 		return l ? hd_push_loc(m, l) : -1;
 	case HD_OP_LLVM_aspace_implicit_pointer:
-		if (pop_aspace(m, &aspace, &bits) != 0)
+		if (pop_aspace(m, &aspace, &info) != 0)
 			return -1;
 		break;
 	default: /* implicit_pointer, GNU_implicit_pointer */
-		if (aspace_bits(m, aspace, &bits) != 0)
+		if (aspace_info(m, aspace, &info) != 0)
 			return -1;
 		break;
 	}
-	l = hd_loc_of_new(m, HD_STORAGE_IMPLICIT_POINTER, bits, 0, 0, &s);
+	l = hd_loc_of_new(m, HD_STORAGE_IMPLICIT_POINTER, info.addr_bits, 0, 0, &s);
 	if (l == NULL)
 		return -1;
 	s->u.iptr.die = op->u[0];

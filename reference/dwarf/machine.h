@@ -57,6 +57,15 @@ typedef struct hd_machine {
 
 typedef int (*hd_op_handler)(hd_machine *m, const hd_op *op);
 
+/* A single location with its storage, in one piece: what hd_loc_of_new
+ * allocates, and what an operation that uses a location at once and keeps
+ * nothing of it (DW_OP_deref of an address) builds on the C stack. */
+typedef struct hd_loc_buf {
+	hd_loc l;
+	hd_sloc s;
+	hd_storage st;
+} hd_loc_buf;
+
 /* The low `bits` bits set. */
 static inline uint64_t hd_mask(unsigned bits)
 {
@@ -183,8 +192,16 @@ int hd_push_loc(hd_machine *m, const hd_loc *l);
 int hd_pop(hd_machine *m, hd_entry *e);
 /* Pops an entry that must be (or convert to) a location / value / integral value. */
 int hd_pop_loc(hd_machine *m, const hd_loc **l);
+/* hd_pop_loc for a location used at once: an address converts in buf. */
+int hd_pop_loc_in(hd_machine *m, hd_loc_buf *buf, const hd_loc **l);
 int hd_pop_value(hd_machine *m, hd_value *v);
 int hd_pop_integral(hd_machine *m, hd_value *v);
+/* What hd_pop_integral requires of the value it pops. */
+int hd_check_integral(hd_machine *m, const hd_value *v);
+/* Entry index (0 is the top) when it is a value, for an operation to work
+ * on in place; NULL when it is a location or missing, for which the
+ * operation pops and converts. */
+hd_value *hd_top_value(hd_machine *m, uint32_t index);
 /* Evaluates bytes as a separate expression above the current stack, with
  * context ctx, and leaves its result in *out (eval.c). */
 int hd_eval_nested(hd_machine *m, const hd_context *ctx, const uint8_t *bytes,
@@ -227,7 +244,17 @@ hd_loc *hd_loc_single(hd_machine *m, hd_storage *s, hd_bits offset);
 hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits size, hd_bits offset,
                       size_t extra, hd_storage **out);
 const hd_loc *hd_loc_undefined(hd_machine *m);
-int hd_loc_memory(hd_machine *m, uint64_t aspace, uint64_t addr, const hd_loc **out);
+/* A memory location in aspace at byte address addr (already cut to the
+ * address space's size). info is the address space's, when the caller has
+ * asked the architecture already (NULL: ask it); buf is where to build it
+ * (NULL: the arena). */
+int hd_loc_memory_at(hd_machine *m, uint64_t aspace, const hd_aspace_info *info,
+                     uint64_t addr, hd_loc_buf *buf, const hd_loc **out);
+static inline int hd_loc_memory(hd_machine *m, uint64_t aspace, uint64_t addr,
+                                const hd_loc **out)
+{
+	return hd_loc_memory_at(m, aspace, NULL, addr, NULL, out);
+}
 int hd_loc_implicit(hd_machine *m, const uint8_t *bytes, uint64_t nbits,
                     const hd_loc **out);
 int hd_loc_offset(hd_machine *m, const hd_loc *l, hd_bits delta, const hd_loc **out);
@@ -241,6 +268,9 @@ int hd_write_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, const uint8_t *
 int hd_read_u64(hd_machine *m, const hd_loc *l, uint64_t bits, uint64_t *v);
 /* Memory location of a value (DWARF Extensions for Heterogeneous Debugging implicit conversion to a location). */
 int hd_value_to_loc(hd_machine *m, const hd_value *v, const hd_loc **out);
+/* The same, built in buf when the value is an address (see hd_loc_buf). */
+int hd_value_to_loc_in(hd_machine *m, const hd_value *v, hd_loc_buf *buf,
+                       const hd_loc **out);
 /* The location an implicit pointer value designates (DIE location + disp). */
 int hd_ipv_deref(hd_machine *m, const hd_ipv *ipv, const hd_loc **out);
 /* The location a location list gives at the current pc (loclist.c). */
