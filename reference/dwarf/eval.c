@@ -121,15 +121,15 @@ int hd_push_value(hd_machine *m, const hd_value *v)
 	return 0;
 }
 
+/* The entry's value is left as it was: nothing reads the value of a
+ * location entry. */
 int hd_push_loc(hd_machine *m, const hd_loc *l)
 {
-	static const hd_value none;
 	hd_entry *slot = push_slot(m);
 
 	if (slot == NULL)
 		return -1;
 	slot->is_loc = 1;
-	slot->value = none;
 	slot->loc = l;
 	return 0;
 }
@@ -569,7 +569,10 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
  * final stack and the current result kind. */
 static int convert_result(hd_machine *m, hd_entry *out);
 
-static int finish(hd_machine *m, hd_entry *out)
+/* The final stack's top entry, a completed composite, or an undefined
+ * location for an empty stack; convert_result then gives it the kind the
+ * context asks for (hd_eval_with does that for a top-level evaluation). */
+static int take_result(hd_machine *m, hd_entry *out)
 {
 	hd_entry *top = hd_stack_at(m, 0);
 
@@ -586,7 +589,7 @@ static int finish(hd_machine *m, hd_entry *out)
 		return out->loc ? 0 : -1;
 	}
 	*out = *top;
-	return convert_result(m, out);
+	return 0;
 }
 
 /* The result kind the context asks for, by the implicit conversions. */
@@ -636,7 +639,9 @@ int hd_eval_nested(hd_machine *m, const hd_context *ctx, const uint8_t *bytes,
 	if (r == 0)
 		r = run(&sub, bytes, len);
 	if (r == 0)
-		r = finish(&sub, out);
+		r = take_result(&sub, out);
+	if (r == 0)
+		r = convert_result(&sub, out);
 	m->steps = sub.steps;
 	m->last_op = sub.last_op;  /* DW_OP_entry_value asks what E ended with */
 	m->last_reg = sub.last_reg;
@@ -703,7 +708,7 @@ static int run_expr(hd_machine *m, void *arg, hd_entry *out)
 
 	if (push_initial(m, m->ctx) != 0 || run(m, e->bytes, e->len) != 0)
 		return -1;
-	return finish(m, out);
+	return take_result(m, out);
 }
 
 int hd_eval_expr(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,

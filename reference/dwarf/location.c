@@ -40,7 +40,9 @@ hd_loc *hd_loc_single(hd_machine *m, hd_storage *s, hd_bits offset)
 hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits size, hd_bits offset,
                       size_t extra, hd_storage **out)
 {
-	hd_loc_buf *p = hd_alloc(m, sizeof *p + extra);
+	/* two calls: with a constant size the clearing is a few stores, not
+	 * a call to memset, and most locations have no extra bytes */
+	hd_loc_buf *p = extra == 0 ? hd_alloc(m, sizeof *p) : hd_alloc(m, sizeof *p + extra);
 
 	if (p == NULL)
 		return NULL;
