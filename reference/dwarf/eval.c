@@ -208,13 +208,6 @@ int hd_pop_value(hd_machine *m, hd_value *v)
 	              "when it is a byte address in the default address space");
 }
 
-hd_value *hd_top_value(hd_machine *m, uint32_t index)
-{
-	hd_entry *e = hd_stack_at(m, index);
-
-	return e != NULL && !e->is_loc ? &e->value : NULL;
-}
-
 int hd_pop_integral(hd_machine *m, hd_value *v)
 {
 	if (hd_pop_value(m, v) != 0)

@@ -37,25 +37,6 @@ hd_loc *hd_loc_single(hd_machine *m, hd_storage *s, hd_bits offset)
 	return l;
 }
 
-hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits size, hd_bits offset,
-                      size_t extra, hd_storage **out)
-{
-	/* two calls: with a constant size the clearing is a few stores, not
-	 * a call to memset, and most locations have no extra bytes */
-	hd_loc_buf *p = extra == 0 ? hd_alloc(m, sizeof *p) : hd_alloc(m, sizeof *p + extra);
-
-	if (p == NULL)
-		return NULL;
-	p->st.kind = kind;
-	p->st.size = size;
-	p->l.n = 1;
-	p->l.s = &p->s;
-	p->s.storage = &p->st;
-	p->s.offset = offset;
-	*out = &p->st;
-	return &p->l;
-}
-
 const hd_loc *hd_loc_undefined(hd_machine *m)
 {
 	hd_storage *s;
@@ -106,11 +87,20 @@ int hd_loc_implicit(hd_machine *m, const uint8_t *bytes, uint64_t nbits,
 	hd_storage *s;
 	uint8_t *copy;
 
-	*out = hd_loc_of_new(m, HD_STORAGE_IMPLICIT, (hd_bits)nbits, 0, (nbits + 7) / 8, &s);
+	size_t n = (nbits + 7) / 8;
+
+	/* most implicit values are a scalar: a constant size keeps the
+	 * allocation and the copy inline */
+	*out = n <= 8 ? hd_loc_of_new(m, HD_STORAGE_IMPLICIT, (hd_bits)nbits, 0, 8, &s)
+	              : hd_loc_of_new(m, HD_STORAGE_IMPLICIT, (hd_bits)nbits, 0, n, &s);
 	if (*out == NULL)
 		return -1;
 	copy = (uint8_t *)(s + 1);  /* the extra bytes after the storage */
-	memcpy(copy, bytes, (nbits + 7) / 8);
+	if (n <= 8)
+		for (size_t i = 0; i < n; i++)
+			copy[i] = bytes[i];
+	else
+		memcpy(copy, bytes, n);
 	s->u.imp.bytes = copy;
 	return 0;
 }

@@ -96,6 +96,16 @@ static inline hd_entry *hd_stack_at(hd_machine *m, uint32_t index)
 	return &m->ev->stack[m->ev->depth - 1 - index];
 }
 
+/* Entry index (0 is the top) when it is a value, for an operation to work
+ * on in place; NULL when it is a location or missing, for which the
+ * operation pops and converts. */
+static inline hd_value *hd_top_value(hd_machine *m, uint32_t index)
+{
+	hd_entry *e = hd_stack_at(m, index);
+
+	return e != NULL && !e->is_loc ? &e->value : NULL;
+}
+
 /* An incomplete composite: what DW_OP_piece is building, which only the
  * composite operations may use (location.c). */
 static inline int hd_is_incomplete(const hd_loc *l)
@@ -130,6 +140,32 @@ static inline void hd_value_generic(const hd_machine *m, hd_value *v, uint64_t x
 	v->lo = x & hd_mask(bits);
 	v->big = NULL;
 	v->ipv = NULL;
+}
+
+/* DWARF Extensions for Heterogeneous Debugging: integral means DW_ATE_signed, signed_char, unsigned,
+ * unsigned_char, boolean, or a target encoding in lo_user..hi_user. A vector
+ * type is not integral. */
+static inline int hd_is_integral_type(const hd_base_type *t)
+{
+	if (t == NULL)
+		return 1;
+	if (t->vector != 0)
+		return 0;
+	switch (t->encoding) {
+	case HD_ATE_boolean:
+	case HD_ATE_signed:
+	case HD_ATE_signed_char:
+	case HD_ATE_unsigned:
+	case HD_ATE_unsigned_char:
+		return 1;
+	default:
+		return t->encoding >= HD_ATE_lo_user;
+	}
+}
+
+static inline int hd_is_integral(const hd_value *v)
+{
+	return v->ipv == NULL && hd_is_integral_type(v->type);
 }
 
 /* DW_ASPACE_none: the architecture's default address space. */
@@ -198,10 +234,7 @@ int hd_pop_value(hd_machine *m, hd_value *v);
 int hd_pop_integral(hd_machine *m, hd_value *v);
 /* What hd_pop_integral requires of the value it pops. */
 int hd_check_integral(hd_machine *m, const hd_value *v);
-/* Entry index (0 is the top) when it is a value, for an operation to work
- * on in place; NULL when it is a location or missing, for which the
- * operation pops and converts. */
-hd_value *hd_top_value(hd_machine *m, uint32_t index);
+
 /* Evaluates bytes as a separate expression above the current stack, with
  * context ctx, and leaves its result in *out (eval.c). */
 int hd_eval_nested(hd_machine *m, const hd_context *ctx, const uint8_t *bytes,
@@ -214,8 +247,6 @@ int hd_eval_with(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
 
 /* ---- values (value.c) ---- */
 uint32_t hd_type_bits(const hd_machine *m, const hd_base_type *t);
-int hd_is_integral_type(const hd_base_type *t);
-int hd_is_integral(const hd_value *v);
 int hd_type_signed(const hd_base_type *t);   /* generic: 1 (DWARF 5 2.5.1.5) */
 uint64_t hd_value_u64(const hd_value *v);     /* zero-extended low 64 bits */
 int64_t hd_value_s64(const hd_value *v);      /* sign-extended per the type */
@@ -241,8 +272,24 @@ hd_loc *hd_loc_single(hd_machine *m, hd_storage *s, hd_bits offset);
 /* A single location at offset in a new storage of kind and size, with extra
  * zeroed bytes after the storage: one allocation for all three, since most
  * evaluations make a few and none is freed apart. *out is the storage. */
-hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits size, hd_bits offset,
-                      size_t extra, hd_storage **out);
+static inline hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits size,
+                                    hd_bits offset, size_t extra, hd_storage **out)
+{
+	/* inline, so that a constant size clears with a few stores, not a
+	 * call to memset: every location is made here */
+	hd_loc_buf *p = hd_alloc(m, sizeof *p + extra);
+
+	if (p == NULL)
+		return NULL;
+	p->st.kind = kind;
+	p->st.size = size;
+	p->l.n = 1;
+	p->l.s = &p->s;
+	p->s.storage = &p->st;
+	p->s.offset = offset;
+	*out = &p->st;
+	return &p->l;
+}
 const hd_loc *hd_loc_undefined(hd_machine *m);
 /* A memory location in aspace at byte address addr (already cut to the
  * address space's size). info is the address space's, when the caller has

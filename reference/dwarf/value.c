@@ -12,32 +12,6 @@ uint32_t hd_type_bits(const hd_machine *m, const hd_base_type *t)
 	return t->bits * (t->vector ? t->vector : 1);
 }
 
-/* DWARF Extensions for Heterogeneous Debugging: integral means DW_ATE_signed, signed_char, unsigned,
- * unsigned_char, boolean, or a target encoding in lo_user..hi_user. A vector
- * type is not integral. */
-int hd_is_integral_type(const hd_base_type *t)
-{
-	if (t == NULL)
-		return 1;
-	if (t->vector != 0)
-		return 0;
-	switch (t->encoding) {
-	case HD_ATE_boolean:
-	case HD_ATE_signed:
-	case HD_ATE_signed_char:
-	case HD_ATE_unsigned:
-	case HD_ATE_unsigned_char:
-		return 1;
-	default:
-		return t->encoding >= HD_ATE_lo_user;
-	}
-}
-
-int hd_is_integral(const hd_value *v)
-{
-	return v->ipv == NULL && hd_is_integral_type(v->type);
-}
-
 /* The generic type's signedness is unspecified; DWARF 5 section 2.5.1.5 does
  * comparisons on it as signed, and docs/evaluator.md lists each other use. */
 int hd_type_signed(const hd_base_type *t)
