@@ -101,7 +101,7 @@ static void need_tables(void)
 		pthread_once(&tables_once, build_tables);
 }
 
-static int bad_encoding(const hd_encoding *enc, hd_status *st)
+int hd_encoding_check(const hd_encoding *enc, hd_status *st)
 {
 	if ((unsigned)enc->profile >= HD_NPROFILES ||
 	    enc->addr_size < 1 || enc->addr_size > 8 ||
@@ -164,7 +164,7 @@ int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,
 	hd_reader r;
 
 	need_tables();
-	if (bad_encoding(enc, st) != 0)
+	if (hd_encoding_check(enc, st) != 0)
 		return -1;
 	/* hd_op keeps offsets and sizes in 32 bits */
 	if (len > UINT32_MAX)
@@ -290,12 +290,19 @@ static int decode_simple(const uint8_t *p, size_t len, size_t off, const shape *
 int hd_decode_into(const uint8_t *bytes, size_t len, const hd_encoding *enc, hd_op *ops,
                    size_t *nops, hd_status *st)
 {
+	*nops = 0;
+	if (hd_encoding_check(enc, st) != 0)
+		return -1;
+	return hd_decode_checked(bytes, len, enc, ops, nops, st);
+}
+
+int hd_decode_checked(const uint8_t *bytes, size_t len, const hd_encoding *enc,
+                      hd_op *ops, size_t *nops, hd_status *st)
+{
 	size_t n = 0, off = 0;
 
 	*nops = 0;
 	need_tables();
-	if (bad_encoding(enc, st) != 0)
-		return -1;
 	if (len > UINT32_MAX)
 		return hd_fail(st, HD_NO_MEMORY, "size-bound", 0,
 		               "expression of %zu bytes is larger than 4 GiB", len);

@@ -286,13 +286,17 @@ int hd_debug_addr(hd_machine *m, uint64_t index, uint64_t *x)
 
 static int op_literal(hd_machine *m, const hd_op *op)
 {
-	hd_value v;
 	uint64_t x = op->u[0];
+	hd_entry *slot;
 
 	if (op->id == HD_OP_constx && hd_debug_addr(m, op->u[0], &x) != 0)
 		return -1;
-	hd_value_generic(m, &v, x);  /* truncates to the generic type */
-	return hd_push_value(m, &v);
+	if ((slot = push_slot(m)) == NULL)
+		return -1;
+	slot->is_loc = 0;
+	hd_value_generic(m, &slot->value, x);  /* truncates to the generic type */
+	slot->loc = NULL;
+	return 0;
 }
 
 static int op_const_type(hd_machine *m, const hd_op *op)
@@ -521,7 +525,7 @@ static int run(hd_machine *m, const uint8_t *bytes, size_t len)
 	m->op = NULL;
 	if (len > SMALL_EXPR && (ops = hd_alloc(m, len * sizeof *ops)) == NULL)
 		return -1;
-	if (hd_decode_into(bytes, len, m->enc, ops, &n, m->st) != 0)
+	if (hd_decode_checked(bytes, len, m->enc, ops, &n, m->st) != 0)
 		return -1;
 	while (i < n) {
 		const hd_op *op = &ops[i];
@@ -726,6 +730,9 @@ int hd_eval_with(hd_eval *ev, const hd_context *ctx, const hd_encoding *enc,
 	res->loc = NULL;
 	res->steps = 0;
 	machine_init(&m, ev, ctx, enc, &res->status);
+	/* once here, so that each expression it runs is decoded unchecked */
+	if (hd_encoding_check(enc, &res->status) != 0)
+		return -1;
 	ev->depth = 0;
 	/* registers and memory may have changed since the last evaluation */
 	if (ev->ncache > 0)

@@ -43,6 +43,16 @@ int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,
 int hd_decode_into(const uint8_t *bytes, size_t len, const hd_encoding *enc, hd_op *ops,
                    size_t *nops, hd_status *st);
 
+/* Whether enc is one the decoder takes: a known profile, an address size of
+ * 1 to 8 and an offset size of 4 or 8 (0, or -1 and an internal error). */
+int hd_encoding_check(const hd_encoding *enc, hd_status *st);
+
+/* hd_decode_into for a caller that has checked enc with hd_encoding_check:
+ * the evaluator, which checks once per evaluation, not once per expression
+ * it runs. */
+int hd_decode_checked(const uint8_t *bytes, size_t len, const hd_encoding *enc,
+                      hd_op *ops, size_t *nops, hd_status *st);
+
 /* Decodes a whole expression into a malloc'd array (*ops, free with free()). */
 int hd_decode_expr(const uint8_t *bytes, size_t len, const hd_encoding *enc,
                    hd_op **ops, size_t *nops, hd_status *st);

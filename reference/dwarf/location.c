@@ -66,7 +66,8 @@ int hd_loc_memory_at(hd_machine *m, uint64_t aspace, const hd_aspace_info *info,
 	}
 	if (info->per_lane && !m->ctx->has_lane)
 		return hd_missing(m, "lane");
-	if (buf == NULL && (buf = hd_alloc(m, sizeof *buf)) == NULL)
+	/* every field a memory location has is set below */
+	if (buf == NULL && (buf = hd_alloc_raw(m, sizeof *buf)) == NULL)
 		return -1;
 	buf->st.kind = HD_STORAGE_MEMORY;
 	buf->st.size = (hd_bits)1 << (info->addr_bits + 3);

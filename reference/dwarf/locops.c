@@ -344,12 +344,34 @@ int hd_op_frame(hd_machine *m, const hd_op *op)
 
 /* ---- implicit ---- */
 
+/* DW_OP_stack_value: the value on top becomes an implicit location of its
+ * bits, in the same stack slot when it is a value already. */
+static int stack_value(hd_machine *m)
+{
+	hd_value *top = hd_top_value(m, 0), v;
+	uint8_t tmp[8];
+	const hd_loc *l;
+
+	if (top == NULL) {
+		if (hd_pop_value(m, &v) != 0 || hd_push_value(m, &v) != 0)
+			return -1;
+		top = hd_top_value(m, 0);
+	}
+	if (top->ipv != NULL)  /* DWARF Extensions for Heterogeneous Debugging: gives back the implicit pointer location */
+		l = hd_loc_single(m, (hd_storage *)top->ipv->origin, 0);
+	else if (hd_loc_implicit(m, hd_value_bytes(m, top, tmp), top->bits, &l) != 0)
+		return -1;
+	if (l == NULL)
+		return -1;
+	hd_stack_at(m, 0)->is_loc = 1;
+	hd_stack_at(m, 0)->loc = l;
+	return 0;
+}
+
 int hd_op_implicit(hd_machine *m, const hd_op *op)
 {
 	uint64_t aspace = hd_default_aspace(m);
 	hd_aspace_info info;
-	hd_value v;
-	uint8_t tmp[8];
 	const hd_loc *l;
 	hd_storage *s;
 
@@ -359,13 +381,7 @@ int hd_op_implicit(hd_machine *m, const hd_op *op)
 			return -1;
 		return hd_push_loc(m, l);
 	case HD_OP_stack_value:
-		if (hd_pop_value(m, &v) != 0)
-			return -1;
-		if (v.ipv != NULL)  /* DWARF Extensions for Heterogeneous Debugging: gives back the implicit pointer location */
-			l = hd_loc_single(m, (hd_storage *)v.ipv->origin, 0);
-		else if (hd_loc_implicit(m, hd_value_bytes(m, &v, tmp), v.bits, &l) != 0)
-			return -1;
-		return l ? hd_push_loc(m, l) : -1;
+		return stack_value(m);
 	case HD_OP_LLVM_aspace_implicit_pointer:
 		if (pop_aspace(m, &aspace, &info) != 0)
 			return -1;

@@ -6,6 +6,8 @@
 #include "eval.h"
 #include "../util/arena.h"
 
+#include <string.h>
+
 /* DW_ATE_* values used by the evaluator (DWARF 5 Table 7.11). */
 enum {
 	HD_ATE_address = 0x01, HD_ATE_boolean = 0x02, HD_ATE_float = 0x04,
@@ -218,6 +220,14 @@ static inline void *hd_alloc(hd_machine *m, size_t n)
 	return p != NULL ? p : hd_alloc_failed(m);
 }
 
+/* hd_alloc, not cleared: for the location objects, which set what they use. */
+static inline void *hd_alloc_raw(hd_machine *m, size_t n)
+{
+	void *p = hd_arena_alloc_raw(&m->ev->arena, n);
+
+	return p != NULL ? p : hd_alloc_failed(m);
+}
+
 /* Entry index of the CU's .debug_addr (eval.c). */
 int hd_debug_addr(hd_machine *m, uint64_t index, uint64_t *x);
 
@@ -276,11 +286,13 @@ static inline hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits
                                     hd_bits offset, size_t extra, hd_storage **out)
 {
 	/* inline, so that a constant size clears with a few stores, not a
-	 * call to memset: every location is made here */
-	hd_loc_buf *p = hd_alloc(m, sizeof *p + extra);
+	 * call to memset: most locations are made here. Only the storage's
+	 * union and the extra bytes are cleared; the rest is set below. */
+	hd_loc_buf *p = hd_alloc_raw(m, sizeof *p + extra);
 
 	if (p == NULL)
 		return NULL;
+	memset(&p->st.u, 0, (size_t)((uint8_t *)(&p->st + 1) - (uint8_t *)&p->st.u) + extra);
 	p->st.kind = kind;
 	p->st.size = size;
 	p->l.n = 1;

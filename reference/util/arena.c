@@ -15,7 +15,8 @@ struct hd_arena_chunk {
 void hd_arena_init(hd_arena *a, size_t cap)
 {
 	a->head = NULL;
-	a->next = a->end = NULL;
+	a->start = a->next = a->end = NULL;
+	a->several = 0;
 	a->used_total = 0;
 	a->cap = cap;
 }
@@ -30,11 +31,12 @@ void hd_arena_free(hd_arena *a)
 		c = next;
 	}
 	a->head = NULL;
-	a->next = a->end = NULL;
+	a->start = a->next = a->end = NULL;
+	a->several = 0;
 	a->used_total = 0;
 }
 
-void hd_arena_reset(hd_arena *a)
+void hd_arena_reset_chunks(hd_arena *a)
 {
 	hd_arena_chunk *c = a->head;
 
@@ -48,6 +50,8 @@ void hd_arena_reset(hd_arena *a)
 	}
 	/* no clearing: hd_arena_alloc clears what it hands out */
 	a->head = c;
+	a->several = 0;
+	a->start = c->data;
 	a->next = c->data;
 	a->end = c->data + c->size;
 	a->used_total = 0;
@@ -63,7 +67,9 @@ void *hd_arena_alloc_chunk(hd_arena *a, size_t n)
 		return NULL;
 	nc->size = size;
 	nc->next = a->head;
+	a->several = a->head != NULL;
 	a->head = nc;
+	a->start = nc->data;
 	p = nc->data;
 	a->next = nc->data + n;
 	a->end = nc->data + size;

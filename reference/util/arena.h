@@ -12,24 +12,37 @@ typedef struct hd_arena_chunk hd_arena_chunk;
 
 typedef struct hd_arena {
 	hd_arena_chunk *head;
+	unsigned char *start;       /* the first byte of head's data */
 	unsigned char *next, *end;  /* the free bytes of head */
+	int several;        /* head is not the only chunk */
 	size_t used_total;  /* bytes handed out since the last reset */
 	size_t cap;         /* 0: no cap */
 } hd_arena;
 
 void hd_arena_init(hd_arena *a, size_t cap);
 void hd_arena_free(hd_arena *a);
-/* Keeps the first chunk for reuse, frees the rest. */
-void hd_arena_reset(hd_arena *a);
+/* hd_arena_reset when there are chunks to free. */
+void hd_arena_reset_chunks(hd_arena *a);
+
+/* Keeps the first chunk for reuse, frees the rest. Inline: an evaluator
+ * resets once per evaluation, and one chunk is nearly always all there is. */
+static inline void hd_arena_reset(hd_arena *a)
+{
+	if (a->several) {
+		hd_arena_reset_chunks(a);
+		return;
+	}
+	a->next = a->start;
+	a->used_total = 0;
+}
 /* hd_arena_alloc when the head chunk has no room: a new chunk. */
 void *hd_arena_alloc_chunk(hd_arena *a, size_t n);
 void *hd_arena_dup(hd_arena *a, const void *p, size_t n);
 
-/* Zeroed, 16-byte aligned; NULL when the cap or malloc says no. Inline,
- * since an evaluation makes a few of these each and most fit the chunk; the
- * zeroing is here, not in hd_arena_reset, because most callers ask for a
- * constant size, which the compiler then clears with a few stores. */
-static inline void *hd_arena_alloc(hd_arena *a, size_t n)
+/* 16-byte aligned and not cleared, for a caller that writes every byte it
+ * reads; NULL when the cap or malloc says no. Inline, since an evaluation
+ * makes a few of these each and most fit the chunk. */
+static inline void *hd_arena_alloc_raw(hd_arena *a, size_t n)
 {
 	n = n ? (n + 15) & ~(size_t)15 : 16;
 	if (a->cap != 0 && (n > a->cap || a->used_total > a->cap - n))
@@ -38,9 +51,19 @@ static inline void *hd_arena_alloc(hd_arena *a, size_t n)
 		void *p = a->next;
 		a->next += n;
 		a->used_total += n;
-		return memset(p, 0, n);
+		return p;
 	}
 	return hd_arena_alloc_chunk(a, n);
+}
+
+/* hd_arena_alloc_raw, zeroed. The clearing is here, not in hd_arena_reset,
+ * because most callers ask for a constant size, which the compiler then
+ * clears with a few stores. */
+static inline void *hd_arena_alloc(hd_arena *a, size_t n)
+{
+	void *p = hd_arena_alloc_raw(a, n);
+
+	return p != NULL ? memset(p, 0, n) : NULL;
 }
 
 #endif
