@@ -12,6 +12,7 @@ static int read_and_push(hd_machine *m, const hd_loc *l, uint32_t bits,
 {
 	const hd_ipv *ipv;
 	uint8_t small[8], *buf = small;
+	hd_entry *slot;
 	hd_value v;
 
 	if (bits > 64 && (buf = hd_alloc(m, (bits + 7) / 8)) == NULL)
@@ -24,9 +25,11 @@ static int read_and_push(hd_machine *m, const hd_loc *l, uint32_t bits,
 		v.ipv = ipv;
 		return hd_push_value(m, &v);
 	}
-	if (hd_value_from_bytes(m, t, buf, (bits + 7) / 8, &v) != 0)
+	if ((slot = hd_push_slot(m)) == NULL)
 		return -1;
-	return hd_push_value(m, &v);
+	slot->is_loc = 0;
+	slot->loc = NULL;
+	return hd_value_from_bytes(m, t, buf, (bits + 7) / 8, &slot->value);
 }
 
 /* DW_OP_xderef*: DW_OP_swap; DW_OP_LLVM_form_aspace_address, then the read.

@@ -75,9 +75,7 @@ void *hd_alloc_failed(hd_machine *m)
 
 /* ---- the stack ---- */
 
-/* The slot a push fills: NULL after reporting the stack limit or no
- * memory. Pushes write their entry in place, not through a copy. */
-static hd_entry *push_slot(hd_machine *m)
+hd_entry *hd_push_slot(hd_machine *m)
 {
 	hd_eval *ev = m->ev;
 
@@ -101,7 +99,7 @@ static hd_entry *push_slot(hd_machine *m)
 
 int hd_push(hd_machine *m, const hd_entry *e)
 {
-	hd_entry *slot = push_slot(m);
+	hd_entry *slot = hd_push_slot(m);
 
 	if (slot == NULL)
 		return -1;
@@ -111,7 +109,7 @@ int hd_push(hd_machine *m, const hd_entry *e)
 
 int hd_push_value(hd_machine *m, const hd_value *v)
 {
-	hd_entry *slot = push_slot(m);
+	hd_entry *slot = hd_push_slot(m);
 
 	if (slot == NULL)
 		return -1;
@@ -125,7 +123,7 @@ int hd_push_value(hd_machine *m, const hd_value *v)
  * location entry. */
 int hd_push_loc(hd_machine *m, const hd_loc *l)
 {
-	hd_entry *slot = push_slot(m);
+	hd_entry *slot = hd_push_slot(m);
 
 	if (slot == NULL)
 		return -1;
@@ -291,7 +289,7 @@ static int op_literal(hd_machine *m, const hd_op *op)
 
 	if (op->id == HD_OP_constx && hd_debug_addr(m, op->u[0], &x) != 0)
 		return -1;
-	if ((slot = push_slot(m)) == NULL)
+	if ((slot = hd_push_slot(m)) == NULL)
 		return -1;
 	slot->is_loc = 0;
 	hd_value_generic(m, &slot->value, x);  /* truncates to the generic type */

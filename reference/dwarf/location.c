@@ -365,6 +365,17 @@ static int probe_segment(hd_machine *m, const hd_storage *s, hd_bits off,
 	return 0;
 }
 
+/* memset(out, 0, n), with the few bytes of a scalar cleared inline. */
+static void clear_bytes(uint8_t *out, uint64_t n)
+{
+	if (n > 8) {
+		memset(out, 0, n);
+		return;
+	}
+	while (n > 0)
+		out[--n] = 0;
+}
+
 int hd_read_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, uint8_t *out,
                 const hd_ipv **ipv)
 {
@@ -375,7 +386,7 @@ int hd_read_loc(hd_machine *m, const hd_loc *l, uint64_t nbits, uint8_t *out,
 	 * plain storage no implicit pointer can be in it, and one walk does */
 	if (l->s[0].storage->kind != HD_STORAGE_COMPOSITE &&
 	    l->s[0].storage->kind != HD_STORAGE_IMPLICIT_POINTER) {
-		memset(out, 0, (nbits + 7) / 8);
+		clear_bytes(out, (nbits + 7) / 8);
 		return walk_storage(m, l->s[0].storage, l->s[0].offset, nbits, 0, 0,
 		                    read_segment, out, 0);
 	}

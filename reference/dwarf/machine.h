@@ -233,6 +233,9 @@ int hd_debug_addr(hd_machine *m, uint64_t index, uint64_t *x);
 
 /* ---- the stack (eval.c) ---- */
 int hd_push(hd_machine *m, const hd_entry *e);
+/* The slot a push fills, for a caller that writes the entry in place:
+ * NULL after reporting the stack limit or no memory. */
+hd_entry *hd_push_slot(hd_machine *m);
 int hd_push_value(hd_machine *m, const hd_value *v);
 int hd_push_loc(hd_machine *m, const hd_loc *l);
 int hd_pop(hd_machine *m, hd_entry *e);
