@@ -112,7 +112,8 @@ static int read_memory(void *self, uint64_t as, int has_lane, uint32_t lane,
 	(void)st;
 	if (n >= 8) {
 		put_le64(buf, v);
-		memset(buf + 8, 0, n - 8);
+		if (n > 8)
+			memset(buf + 8, 0, n - 8);
 		return 0;
 	}
 	for (size_t i = 0; i < n; i++)

@@ -283,21 +283,21 @@ const uint8_t *hd_value_bytes(hd_machine *m, const hd_value *v, uint8_t tmp[8]);
 hd_storage *hd_storage_new(hd_machine *m, hd_storage_kind kind, hd_bits size);
 hd_loc *hd_loc_single(hd_machine *m, hd_storage *s, hd_bits offset);
 /* A single location at offset in a new storage of kind and size, with extra
- * zeroed bytes after the storage: one allocation for all three, since most
- * evaluations make a few and none is freed apart. *out is the storage. */
+ * bytes after the storage, not cleared: one allocation for all three, since
+ * most evaluations make a few and none is freed apart. *out is the
+ * storage. */
 static inline hd_loc *hd_loc_of_new(hd_machine *m, hd_storage_kind kind, hd_bits size,
                                     hd_bits offset, size_t extra, hd_storage **out)
 {
-	/* inline, so that a constant size clears with a few stores, not a
-	 * call to memset: most locations are made here. Only the storage's
-	 * union and the extra bytes are cleared; the rest is set below. */
+	/* inline, and not cleared by memset: most locations are made here.
+	 * The storage is set whole (its union zero, which an empty composite
+	 * needs); the extra bytes are the caller's to fill before it reads
+	 * them. */
 	hd_loc_buf *p = hd_alloc_raw(m, sizeof *p + extra);
 
 	if (p == NULL)
 		return NULL;
-	memset(&p->st.u, 0, (size_t)((uint8_t *)(&p->st + 1) - (uint8_t *)&p->st.u) + extra);
-	p->st.kind = kind;
-	p->st.size = size;
+	p->st = (hd_storage){ .kind = kind, .size = size };
 	p->l.n = 1;
 	p->l.s = &p->s;
 	p->s.storage = &p->st;
