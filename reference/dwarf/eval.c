@@ -75,7 +75,7 @@ void *hd_alloc_failed(hd_machine *m)
 
 /* ---- the stack ---- */
 
-hd_entry *hd_push_slot(hd_machine *m)
+hd_entry *hd_push_grow(hd_machine *m)
 {
 	hd_eval *ev = m->ev;
 
@@ -104,31 +104,6 @@ int hd_push(hd_machine *m, const hd_entry *e)
 	if (slot == NULL)
 		return -1;
 	*slot = *e;
-	return 0;
-}
-
-int hd_push_value(hd_machine *m, const hd_value *v)
-{
-	hd_entry *slot = hd_push_slot(m);
-
-	if (slot == NULL)
-		return -1;
-	slot->is_loc = 0;
-	slot->value = *v;
-	slot->loc = NULL;
-	return 0;
-}
-
-/* The entry's value is left as it was: nothing reads the value of a
- * location entry. */
-int hd_push_loc(hd_machine *m, const hd_loc *l)
-{
-	hd_entry *slot = hd_push_slot(m);
-
-	if (slot == NULL)
-		return -1;
-	slot->is_loc = 1;
-	slot->loc = l;
 	return 0;
 }
 
@@ -167,11 +142,6 @@ static const hd_entry *pop_complete(hd_machine *m)
 	return check_complete(m, e) == 0 ? e : NULL;
 }
 
-int hd_pop_loc(hd_machine *m, const hd_loc **l)
-{
-	return hd_pop_loc_in(m, NULL, l);
-}
-
 int hd_pop_loc_in(hd_machine *m, hd_loc_buf *buf, const hd_loc **l)
 {
 	const hd_entry *e = pop_complete(m);
@@ -189,7 +159,7 @@ int hd_pop_loc_in(hd_machine *m, hd_loc_buf *buf, const hd_loc **l)
 	return hd_value_to_loc_in(m, &v, buf, l);
 }
 
-int hd_pop_value(hd_machine *m, hd_value *v)
+int hd_pop_value_any(hd_machine *m, hd_value *v)
 {
 	const hd_entry *e = pop_complete(m);
 

@@ -110,7 +110,8 @@ int hd_loc_implicit(hd_machine *m, const uint8_t *bytes, uint64_t nbits,
  * an undefined one stays as it is; leaving the storage is an evaluation error. */
 int hd_loc_offset(hd_machine *m, const hd_loc *l, hd_bits delta, const hd_loc **out)
 {
-	hd_loc *r = hd_alloc(m, sizeof *r + l->n * sizeof *r->s);
+	/* every field is set below: no clearing */
+	hd_loc *r = hd_alloc_raw(m, sizeof *r + l->n * sizeof *r->s);
 
 	if (r == NULL)
 		return -1;

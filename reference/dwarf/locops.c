@@ -71,14 +71,13 @@ static int unwound(hd_machine *m, hd_frame_query q, uint64_t reg, const hd_loc *
 static int answer_addr(hd_machine *m, const uint8_t *expr, size_t len, const hd_loc **out,
                        int *rc)
 {
-	uint64_t a = 0;
+	uint64_t a;
 
 	if (len != 1u + m->enc->addr_size || expr[0] != hd_op_table[HD_OP_addr].code ||
 	    m->call_depth >= m->ev->limits.max_call_depth ||
 	    m->steps + 1 > m->ev->limits.max_steps)
 		return 0;
-	for (size_t i = len - 1; i >= 1; i--)
-		a = a << 8 | expr[i];
+	a = hd_le_bytes(expr + 1, m->enc->addr_size);
 	m->steps++;
 	m->last_op = HD_OP_addr;
 	*rc = hd_loc_memory(m, hd_default_aspace(m), a & hd_mask(hd_generic_bits(m)), out);

@@ -233,17 +233,79 @@ int hd_debug_addr(hd_machine *m, uint64_t index, uint64_t *x);
 
 /* ---- the stack (eval.c) ---- */
 int hd_push(hd_machine *m, const hd_entry *e);
+/* hd_push_slot when the stack is full: the limit, or a larger stack. */
+hd_entry *hd_push_grow(hd_machine *m);
+
 /* The slot a push fills, for a caller that writes the entry in place:
- * NULL after reporting the stack limit or no memory. */
-hd_entry *hd_push_slot(hd_machine *m);
-int hd_push_value(hd_machine *m, const hd_value *v);
-int hd_push_loc(hd_machine *m, const hd_loc *l);
+ * NULL after reporting the stack limit or no memory. Inline, with the
+ * pushes below: most operations push, and the stack nearly always has
+ * room. */
+static inline hd_entry *hd_push_slot(hd_machine *m)
+{
+	hd_eval *ev = m->ev;
+
+	if (ev->depth < ev->cap && ev->depth < ev->limits.max_stack)
+		return &ev->stack[ev->depth++];
+	return hd_push_grow(m);
+}
+
+static inline int hd_push_value(hd_machine *m, const hd_value *v)
+{
+	hd_entry *slot = hd_push_slot(m);
+
+	if (slot == NULL)
+		return -1;
+	slot->is_loc = 0;
+	slot->value = *v;
+	slot->loc = NULL;
+	return 0;
+}
+
+/* The entry's value is left as it was: nothing reads the value of a
+ * location entry. */
+static inline int hd_push_loc(hd_machine *m, const hd_loc *l)
+{
+	hd_entry *slot = hd_push_slot(m);
+
+	if (slot == NULL)
+		return -1;
+	slot->is_loc = 1;
+	slot->loc = l;
+	return 0;
+}
 int hd_pop(hd_machine *m, hd_entry *e);
-/* Pops an entry that must be (or convert to) a location / value / integral value. */
-int hd_pop_loc(hd_machine *m, const hd_loc **l);
-/* hd_pop_loc for a location used at once: an address converts in buf. */
+/* Pops an entry that must be (or convert to) a location / value / integral
+ * value. The first two are inline for the entry that is one already, the
+ * common case; the functions they fall back on take any entry. */
+/* hd_pop_loc_in converts an address in buf (NULL: the arena), for a
+ * location that is used at once and kept nowhere. */
 int hd_pop_loc_in(hd_machine *m, hd_loc_buf *buf, const hd_loc **l);
-int hd_pop_value(hd_machine *m, hd_value *v);
+int hd_pop_value_any(hd_machine *m, hd_value *v);
+
+static inline int hd_pop_loc(hd_machine *m, const hd_loc **l)
+{
+	hd_entry *e = hd_stack_at(m, 0);
+
+	if (e != NULL && e->is_loc && !hd_is_incomplete(e->loc)) {
+		m->ev->depth--;
+		*l = e->loc;
+		return 0;
+	}
+	return hd_pop_loc_in(m, NULL, l);
+}
+
+static inline int hd_pop_value(hd_machine *m, hd_value *v)
+{
+	hd_entry *e = hd_stack_at(m, 0);
+
+	if (e != NULL && !e->is_loc) {
+		m->ev->depth--;
+		*v = e->value;
+		return 0;
+	}
+	return hd_pop_value_any(m, v);
+}
+
 int hd_pop_integral(hd_machine *m, hd_value *v);
 /* What hd_pop_integral requires of the value it pops. */
 int hd_check_integral(hd_machine *m, const hd_value *v);
