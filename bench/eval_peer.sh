@@ -7,15 +7,15 @@
 # of the mix (3 pairs each), and hdref alone on the extension mix. Exits 1
 # when the median is below GOAL, 2 when it cannot run.
 #
-# usage: eval_peer.sh BUILD_DIR   (env: PAIRS=5 N=2000000 GOAL=1.5)
+# usage: eval_peer.sh BUILD_DIR   (env: PAIRS=7 N=4000000 GOAL=1.5)
 
 if [ "$#" -ne 1 ]; then
 	echo "usage: eval_peer.sh BUILD_DIR" >&2
 	exit 2
 fi
 build=$1
-pairs=${PAIRS:-5}
-n=${N:-2000000}
+pairs=${PAIRS:-7}
+n=${N:-4000000}
 goal=${GOAL:-1.5}
 hdref=$build/bench/bench_eval
 peer=$build/bench/peers/gimli-eval/release/hdcts-gimli-eval
