@@ -4,8 +4,9 @@
 # peer (bench/peers/gimli-eval) alternately, PAIRS times (at least 5),
 # N evaluations each, and prints each pair's ratio of evaluations per
 # CPU-second (hdref / gimli) and the median; then the same per expression
-# of the mix (3 pairs each), and hdref alone on the extension mix. Exits 1
-# when the median is below GOAL, 2 when it cannot run.
+# of the mix (3 pairs each), hdref alone on the extension mix, and, with
+# valgrind, both sides' instructions per evaluation. Exits 1 when the median
+# is below GOAL, 2 when it cannot run.
 #
 # usage: eval_peer.sh BUILD_DIR   (env: PAIRS=7 N=4000000 GOAL=1.5)
 
@@ -84,5 +85,24 @@ done
 
 c=$(cpu "$hdref" "$n" ext) || exit 2
 echo "extension mix (hdref alone): $(rate "$n" "$c") evals/CPU-s"
+
+# instr CMD: instructions per evaluation of the mix, as callgrind counts
+# them: the difference of a 300,000- and a 100,000-evaluation run over
+# 200,000, so start-up and the checks before timing drop out. Other load
+# does not change it; it says how much work each side does, not how fast.
+instr() {
+	for k in 100000 300000; do
+		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$k" 2>&1 |
+			sed -n 's/.*refs: *//p' | tr -d ,
+	done | awk 'NR == 1 { a = $1 } NR == 2 { printf "%.0f", ($1 - a) / 200000 }'
+}
+
+if command -v valgrind >/dev/null 2>&1; then
+	ih=$(instr "$hdref")
+	ig=$(instr "$peer")
+	echo "instructions per evaluation of the mix (callgrind): hdref $ih, gimli $ig, gimli/hdref $(ratio "$ig" "$ih")"
+else
+	echo "instructions per evaluation: valgrind is not installed (Debian's valgrind)"
+fi
 echo "machine: load $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 awk -v m="$med" -v g="$goal" 'BEGIN { exit !(m + 0 >= g + 0) }'
