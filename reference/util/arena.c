@@ -15,7 +15,7 @@ struct hd_arena_chunk {
 void hd_arena_init(hd_arena *a, size_t cap)
 {
 	a->head = NULL;
-	a->start = a->next = a->end = NULL;
+	a->start = a->next = a->end = a->dirty = NULL;
 	a->several = 0;
 	a->used_total = 0;
 	a->cap = cap;
@@ -31,7 +31,7 @@ void hd_arena_free(hd_arena *a)
 		c = next;
 	}
 	a->head = NULL;
-	a->start = a->next = a->end = NULL;
+	a->start = a->next = a->end = a->dirty = NULL;
 	a->several = 0;
 	a->used_total = 0;
 }
@@ -48,12 +48,14 @@ void hd_arena_reset_chunks(hd_arena *a)
 		free(c);
 		c = next;
 	}
-	/* no clearing: hd_arena_alloc clears what it hands out */
+	/* no clearing: hd_arena_alloc clears what it hands out again; how
+	 * much of the kept chunk was used is not known, so all of it is */
 	a->head = c;
 	a->several = 0;
 	a->start = c->data;
 	a->next = c->data;
 	a->end = c->data + c->size;
+	a->dirty = a->end;
 	a->used_total = 0;
 }
 
@@ -72,6 +74,7 @@ void *hd_arena_alloc_chunk(hd_arena *a, size_t n)
 	a->start = nc->data;
 	p = nc->data;
 	a->next = nc->data + n;
+	a->dirty = a->next;  /* calloc cleared the rest */
 	a->end = nc->data + size;
 	a->used_total += n;
 	return p;

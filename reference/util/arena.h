@@ -14,6 +14,7 @@ typedef struct hd_arena {
 	hd_arena_chunk *head;
 	unsigned char *start;       /* the first byte of head's data */
 	unsigned char *next, *end;  /* the free bytes of head */
+	unsigned char *dirty;       /* head's bytes from here on are still zero */
 	int several;        /* head is not the only chunk */
 	size_t used_total;  /* bytes handed out since the last reset */
 	size_t cap;         /* 0: no cap */
@@ -51,19 +52,31 @@ static inline void *hd_arena_alloc_raw(hd_arena *a, size_t n)
 		void *p = a->next;
 		a->next += n;
 		a->used_total += n;
+		if (a->next > a->dirty)
+			a->dirty = a->next;
 		return p;
 	}
 	return hd_arena_alloc_chunk(a, n);
 }
 
-/* hd_arena_alloc_raw, zeroed. The clearing is here, not in hd_arena_reset,
- * because most callers ask for a constant size, which the compiler then
- * clears with a few stores. */
+/* hd_arena_alloc_raw, zeroed. The clearing is here, not in hd_arena_reset:
+ * most callers ask for a constant size, which the compiler clears with a
+ * few stores; and only bytes handed out before are cleared, since a
+ * chunk's bytes come zeroed from calloc, so an arena that is never reset
+ * (a lowering's) clears nothing twice. */
 static inline void *hd_arena_alloc(hd_arena *a, size_t n)
 {
-	void *p = hd_arena_alloc_raw(a, n);
+	const hd_arena_chunk *head = a->head;
+	unsigned char *clean = a->dirty;
+	unsigned char *p = hd_arena_alloc_raw(a, n);
 
-	return p != NULL ? memset(p, 0, n) : NULL;
+	if (p == NULL || a->head != head)  /* none, or a fresh chunk */
+		return p;
+	if (p + n <= clean)
+		return memset(p, 0, n);
+	if (p < clean)
+		memset(p, 0, (size_t)(clean - p));
+	return p;
 }
 
 #endif
