@@ -137,7 +137,9 @@ static int target_ok(const hd_spv_module *m, const hd_spv_set *set, hd_spv_targe
 		return none || hd_di_is(n, single);
 	switch (t) {
 	case HD_T_STRING:
-		return def->opcode == SpvOpString;
+		/* a literal with no NUL inside its instruction is no string
+		 * (SPIR-V 2.2.1, Literal): the readers would find no name */
+		return hd_spv_string(m, id) != NULL;
 	case HD_T_INT:
 		return hd_spv_int_constant(m, id, &v, NULL, NULL) == 0;
 	case HD_T_INT_OR_NONE:
@@ -177,6 +179,8 @@ static const char *what_is(const hd_spv_module *m, const hd_spv_insn *def)
 
 	if (def->node >= 0)
 		return hd_di_name(&m->nodes[def->node]);
+	if (def->opcode == SpvOpString && hd_spv_string(m, def->result) == NULL)
+		return "an OpString whose literal has no terminating NUL";
 	op = hd_spv_coreop_by_opcode(def->opcode);
 	return op ? op->name : "an unknown instruction";
 }
