@@ -164,7 +164,7 @@ static int dump_all(dd_ctx *c, hd_buf *out)
 int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st)
 {
 	unsigned machine = 0;
-	int res;
+	int res, de_alloc;
 
 	memset(c, 0, sizeof *c);
 	c->path = path;
@@ -190,13 +190,14 @@ int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st
 		dwarf_set_reloc_application(0);
 	}
 	/* libdwarf records every object it hands out in a search tree so that
-	 * dwarf_finish can free what the caller did not. For a large object
-	 * that tree costs most of the reading time and a third of the memory,
-	 * but with it off fuzz_dump found an error path that leaks one of
-	 * libdwarf's objects (docs/benchmarks.md, "bench/dump.sh"): it stays on
-	 * until every path frees what it is given. */
+	 * dwarf_finish can free what the caller did not; the dump frees all it
+	 * is given, on error paths too (fuzz_dump checks with the record off),
+	 * and for a large object that tree cost most of the reading time and a
+	 * third of the memory. Off for this handle only. */
+	de_alloc = dwarf_set_de_alloc_flag(0);
 	res = dwarf_init_path(path, NULL, 0, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL,
 	                      NULL, &c->dbg, NULL, 0, NULL, &c->err);
+	dwarf_set_de_alloc_flag(de_alloc);
 	if (res != DW_DLV_OK && c->intel_gt)
 		dwarf_set_reloc_application(1);
 	if (res == DW_DLV_ERROR) {

@@ -35,6 +35,51 @@ void dd_put_attr_name(dd_ctx *c, Dwarf_Half at, hd_buf *out)
 	}
 }
 
+void dd_drop_error(dd_ctx *c)
+{
+	if (c->err != NULL) {
+		dwarf_dealloc_error(c->dbg, c->err);
+		c->err = NULL;
+	}
+}
+
+int dd_high_pc(dd_ctx *c, const dd_die *d, uint64_t low, uint64_t *high)
+{
+	const dd_attr *a = dd_attr_of(d, DW_AT_high_pc);
+	Dwarf_Addr addr;
+	Dwarf_Unsigned u;
+	Dwarf_Signed s;
+
+	if (a == NULL)
+		return 0;
+	if (a->cls == DW_FORM_CLASS_ADDRESS) {
+		if (dwarf_formaddr(a->a, &addr, &c->err) != DW_DLV_OK)
+			return dd_lib_fail(c, "DW_AT_high_pc");
+		*high = addr;
+		return 1;
+	}
+	switch (a->form) {
+	case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4: case DW_FORM_data8:
+	case DW_FORM_udata:
+		if (dwarf_formudata(a->a, &u, &c->err) != DW_DLV_OK)
+			return dd_lib_fail(c, "DW_AT_high_pc");
+		*high = low + u;
+		return 1;
+	case DW_FORM_sdata: case DW_FORM_implicit_const:
+		if (dwarf_formsdata(a->a, &s, &c->err) != DW_DLV_OK)
+			return dd_lib_fail(c, "DW_AT_high_pc");
+		if (s < 0)
+			break;
+		*high = low + (uint64_t)s;
+		return 1;
+	default:
+		break;
+	}
+	return hd_fail(c->st, HD_BAD_INPUT, "bad-high-pc", 0,
+	               ".debug_info: a DW_AT_high_pc that is neither an address nor "
+	               "a size (form 0x%x)", (unsigned)a->form);
+}
+
 int dd_form_uvalue(dd_ctx *c, const dd_attr *a, Dwarf_Unsigned *v, const char *what)
 {
 	Dwarf_Off off;
@@ -150,14 +195,19 @@ static int type_is_signed(dd_ctx *c, const dd_die *d, int fallback)
 		Dwarf_Off off;
 		if (d->tag == DW_TAG_base_type && e != NULL) {
 			Dwarf_Unsigned v;
-			if (dwarf_formudata(e->a, &v, &c->err) != DW_DLV_OK)
+			if (dwarf_formudata(e->a, &v, &c->err) != DW_DLV_OK) {
+				dd_drop_error(c);
 				return fallback;
+			}
 			return v == DW_ATE_signed || v == DW_ATE_signed_char ||
 			       v == DW_ATE_signed_fixed;
 		}
-		if (t == NULL || t->cls != DW_FORM_CLASS_REFERENCE ||
-		    dwarf_global_formref(t->a, &off, &c->err) != DW_DLV_OK)
+		if (t == NULL || t->cls != DW_FORM_CLASS_REFERENCE)
 			return fallback;
+		if (dwarf_global_formref(t->a, &off, &c->err) != DW_DLV_OK) {
+			dd_drop_error(c);
+			return fallback;
+		}
 		d = dd_find(c, off);
 	}
 	return fallback;
@@ -328,9 +378,12 @@ static void put_shallow(dd_ctx *c, const dd_die *t, hd_buf *out)
 			dd_put_string(out, t->name);
 			return;
 		}
-		if (depth >= DD_SHALLOW_DEPTH || ta == NULL || ta->cls != DW_FORM_CLASS_REFERENCE ||
-		    dwarf_global_formref(ta->a, &off, &c->err) != DW_DLV_OK)
+		if (depth >= DD_SHALLOW_DEPTH || ta == NULL || ta->cls != DW_FORM_CLASS_REFERENCE)
 			return;
+		if (dwarf_global_formref(ta->a, &off, &c->err) != DW_DLV_OK) {
+			dd_drop_error(c);  /* the full path, printed too, reports it */
+			return;
+		}
 		hd_buf_puts(out, " -> ");
 		t = dd_find(c, off);
 	}

@@ -66,9 +66,8 @@ int dd_collect_funcs(dd_ctx *c)
 
 	for (size_t i = 0; i < c->ndies; i++) {
 		const dd_die *d = c->by_off[i];
-		Dwarf_Addr low, high;
-		Dwarf_Half form;
-		enum Dwarf_Form_Class cls;
+		Dwarf_Addr low;
+		uint64_t high;
 		int res;
 		if (d->tag != DW_TAG_subprogram)
 			continue;
@@ -77,13 +76,11 @@ int dd_collect_funcs(dd_ctx *c)
 			return dd_lib_fail(c, "DW_AT_low_pc");
 		if (res == DW_DLV_NO_ENTRY)
 			continue;
-		res = dwarf_highpc_b(d->die, &high, &form, &cls, &c->err);
-		if (res == DW_DLV_ERROR)
-			return dd_lib_fail(c, "DW_AT_high_pc");
-		if (res == DW_DLV_NO_ENTRY)
+		res = dd_high_pc(c, d, low, &high);
+		if (res < 0)
+			return -1;
+		if (res == 0)
 			high = low;
-		else if (cls == DW_FORM_CLASS_CONSTANT)
-			high += low;
 		if (c->nfuncs == cap) {
 			size_t n = cap ? cap * 2 : 16;
 			dd_func *p = realloc(c->funcs, n * sizeof *p);

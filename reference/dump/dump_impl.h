@@ -119,6 +119,15 @@ void dd_close(dd_ctx *c);
 /* dump.c: a libdwarf failure as HD_BAD_INPUT naming what was read; the
  * pending Dwarf_Error is released. Always -1. */
 int dd_lib_fail(dd_ctx *c, const char *what);
+/* dump_attr.c: releases a pending Dwarf_Error where a failed read only
+ * means "fall back": a second error would overwrite it and leak it. */
+void dd_drop_error(dd_ctx *c);
+/* DW_AT_high_pc of d as an address: an address form as it is, a constant
+ * (DWARF 5 section 2.17.2) added to low. Read from the attribute, never
+ * through dwarf_highpc_b: for a form that is neither, libdwarf 20210528
+ * makes one error, overwrites it with a second and leaks the first. 1
+ * found, 0 absent, -1 on error. */
+int dd_high_pc(dd_ctx *c, const dd_die *d, uint64_t low, uint64_t *high);
 /* HD_NO_MEMORY; always -1. */
 int dd_oom(dd_ctx *c);
 /* A malloc'd NUL-terminated copy of a buffer's text, or NULL. */
