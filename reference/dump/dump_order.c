@@ -339,9 +339,12 @@ static int put_header(dd_ctx *c, dd_die *d, hd_buf *b)
 	return rc;
 }
 
-/* Interns the header of every DIE that is ranked, and keeps in d->rank
- * its header's rank until the DIE's own rank replaces it. */
-static int rank_headers(dd_ctx *c, dd_levels *L)
+/* Interns the header of every ranked DIE of one depth, v[0..n), and keeps
+ * in d->rank its header's rank until the DIE's own rank replaces it.
+ * Signatures are only compared within a depth, so header ranks need only
+ * be ordered within it; a depth at a time, only one depth's header texts
+ * are held. */
+static int rank_headers(dd_ctx *c, dd_die **v, size_t n)
 {
 	dd_intern t;
 	hd_buf b;
@@ -349,8 +352,8 @@ static int rank_headers(dd_ctx *c, dd_levels *L)
 
 	dd_intern_init(&t);
 	hd_buf_init(&b);
-	for (size_t i = 1; i < L->n && rc == 0; i++) {
-		dd_die *d = L->v[i];
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		dd_die *d = v[i];
 		if (!d->need)
 			continue;
 		hd_buf_reset(&b);
@@ -361,9 +364,9 @@ static int rank_headers(dd_ctx *c, dd_levels *L)
 	}
 	if (rc == 0) {
 		dd_intern_rank(&t);
-		for (size_t i = 1; i < L->n; i++)
-			if (L->v[i]->need)
-				L->v[i]->rank = t.n[L->v[i]->rank].rank;
+		for (size_t i = 0; i < n; i++)
+			if (v[i]->need)
+				v[i]->rank = t.n[v[i]->rank].rank;
 	}
 	hd_buf_free(&b);
 	dd_intern_free(&t);
@@ -437,8 +440,6 @@ static int order_levels(dd_ctx *c, dd_levels *L)
 		if (sort_children(c, L->v[i]) != 0)
 			return -1;
 	mark_descendants(L);
-	if (rank_headers(c, L) != 0)
-		return -1;
 	/* deepest first: a depth's children are ranked and in order when the
 	 * depth is ranked */
 	for (size_t k = L->depth; k-- > 0;) {
@@ -447,7 +448,7 @@ static int order_levels(dd_ctx *c, dd_levels *L)
 		for (size_t i = 0; i < n; i++)
 			if (v[i]->contested)
 				resort_unordered(v[i]);
-		if (k > 0 && rank_depth(c, v, n) != 0)
+		if (k > 0 && (rank_headers(c, v, n) != 0 || rank_depth(c, v, n) != 0))
 			return -1;
 	}
 	for (size_t i = 0; i < L->n; i++)
