@@ -204,11 +204,10 @@ static int type_is_signed(dd_ctx *c, const dd_die *d, int fallback)
 		}
 		if (t == NULL || t->cls != DW_FORM_CLASS_REFERENCE)
 			return fallback;
-		if (dd_global_formref(c, t, &off) != DW_DLV_OK) {
+		if (dd_ref_target(c, t, &off, &d) != DW_DLV_OK) {
 			dd_drop_error(c);
 			return fallback;
 		}
-		d = dd_find(c, off);
 	}
 	return fallback;
 }
@@ -380,12 +379,11 @@ static void put_shallow(dd_ctx *c, const dd_die *t, hd_buf *out)
 		}
 		if (depth >= DD_SHALLOW_DEPTH || ta == NULL || ta->cls != DW_FORM_CLASS_REFERENCE)
 			return;
-		if (dd_global_formref(c, ta, &off) != DW_DLV_OK) {
+		if (dd_ref_target(c, ta, &off, &t) != DW_DLV_OK) {
 			dd_drop_error(c);  /* the full path, printed too, reports it */
 			return;
 		}
 		hd_buf_puts(out, " -> ");
-		t = dd_find(c, off);
 	}
 }
 
@@ -403,9 +401,8 @@ static int put_reference(dd_ctx *c, const dd_die *d, const dd_attr *a, int shall
 		dd_put_hex(out, (const uint8_t *)sig.signature, sizeof sig.signature);
 		return 0;
 	}
-	if (dd_global_formref(c, a, &off) != DW_DLV_OK)
+	if (dd_ref_target(c, a, &off, &t) != DW_DLV_OK)
 		return dd_lib_fail(c, "a reference");
-	t = dd_find(c, off);
 	if (t == NULL)
 		return hd_fail(c->st, HD_BAD_INPUT, "bad-reference", 0,
 		               ".debug_info: a reference to 0x%" PRIx64 ", which is no DIE",
@@ -503,6 +500,7 @@ int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
  * DIE; an address needs its function's or its own DW_AT_low_pc. */
 int dd_check_value(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *scratch)
 {
+	const dd_die *t;
 	Dwarf_Off off;
 	uint64_t base;
 	int rc = 0;
@@ -516,9 +514,9 @@ int dd_check_value(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *scratch
 	}
 	switch (a->cls) {
 	case DW_FORM_CLASS_REFERENCE:
-		if (dd_global_formref(c, a, &off) != DW_DLV_OK)
+		if (dd_ref_target(c, a, &off, &t) != DW_DLV_OK)
 			return dd_lib_fail(c, "a reference");
-		if (dd_find(c, off) == NULL)
+		if (t == NULL)
 			return hd_fail(c->st, HD_BAD_INPUT, "bad-reference", 0,
 			               ".debug_info: a reference to 0x%" PRIx64 ", which is no DIE",
 			               (uint64_t)off);

@@ -53,9 +53,8 @@ static int func_name(dd_ctx *c, const dd_die *d, const char **name)
 			a = dd_attr_of(d, DW_AT_abstract_origin);
 		if (a == NULL || a->cls != DW_FORM_CLASS_REFERENCE || a->form == DW_FORM_ref_sig8)
 			return 0;
-		if (dd_global_formref(c, a, &off) != DW_DLV_OK)
+		if (dd_ref_target(c, a, &off, &d) != DW_DLV_OK)
 			return dd_lib_fail(c, "a subprogram's DW_AT_specification or DW_AT_abstract_origin");
-		d = dd_find(c, off);
 	}
 	return 0;
 }

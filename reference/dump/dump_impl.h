@@ -40,8 +40,9 @@ enum {
 	DD_V_REF,      /* dwarf_global_formref: v.u, a .debug_info offset */
 	DD_V_FLAG,     /* dwarf_formflag: v.u, 0 or 1 */
 	DD_V_STR,      /* dwarf_formstring: v.str, libdwarf's storage */
-	DD_V_BYTES     /* dwarf_formexprloc or dwarf_formblock: v.p, len bytes
+	DD_V_BYTES,    /* dwarf_formexprloc or dwarf_formblock: v.p, len bytes
 	                  inside libdwarf's copy of the section */
+	DD_V_DIE       /* a DD_V_REF whose target was found: v.d */
 };
 
 /* Most bytes a DD_V_BYTES record holds; a longer block stays lazy. */
@@ -59,6 +60,7 @@ typedef struct dd_attr {
 		Dwarf_Signed s;
 		const char *str;
 		const uint8_t *p;
+		const dd_die *d;
 		Dwarf_Attribute h;     /* DD_V_LAZY */
 	} v;
 } dd_attr;
@@ -205,6 +207,12 @@ int dd_formflag(dd_ctx *c, const dd_attr *a, Dwarf_Bool *flag);
 int dd_formstring(dd_ctx *c, const dd_attr *a, const char **s);
 /* An exprloc's or block's bytes. */
 int dd_formbytes(dd_ctx *c, const dd_attr *a, const uint8_t **p, size_t *len);
+/* A reference's target: DW_DLV_OK with *t the DIE, or NULL when off names
+ * none; DW_DLV_ERROR when the value does not read. */
+int dd_ref_target(dd_ctx *c, const dd_attr *a, Dwarf_Off *off, const dd_die **t);
+/* Looks every read reference's target up once, after every DIE is read,
+ * instead of at each of the three times it is used. */
+void dd_resolve_refs(dd_ctx *c);
 /* libdwarf's handle of a lazy value (lists, 16-byte constants), else NULL. */
 Dwarf_Attribute dd_handle(const dd_attr *a);
 /* DW_AT_low_pc of d as dwarf_lowpc reads it: 1 found, 0 absent, -1 on

@@ -84,6 +84,25 @@ static int cmp_attrs(const void *a, const void *b)
 	return x->at < y->at ? -1 : x->at > y->at;
 }
 
+/* By attribute code, stably: a DIE has a handful, for which qsort's
+ * calls through a function pointer cost more than the sorting; a long
+ * list (a hostile abbreviation) goes to hd_sort, glibc's merge sort, also
+ * stable, so the order is the same either way. */
+static void sort_attrs(dd_attr *v, uint32_t n)
+{
+	if (n > 16) {
+		hd_sort(v, n, sizeof *v, cmp_attrs);
+		return;
+	}
+	for (uint32_t i = 1; i < n; i++) {
+		dd_attr x = v[i];
+		uint32_t j = i;
+		for (; j > 0 && v[j - 1].at > x.at; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
 /* Attributes sorted by code: their order in the abbreviation means nothing.
  * Each value is taken into the record and libdwarf's handle released
  * (dump_value.c); d->keep is set when some value keeps its handle, which
@@ -124,7 +143,7 @@ static int read_attrs(dd_ctx *c, dd_die *d, Dwarf_Die die)
 		return dd_lib_fail(c, ".debug_info attributes");
 	}
 	dwarf_dealloc(c->dbg, list, DW_DLA_LIST);
-	hd_sort(d->attrs, d->nattrs, sizeof d->attrs[0], cmp_attrs);
+	sort_attrs(d->attrs, d->nattrs);
 	for (uint32_t k = 0; k < d->nattrs; k++) {
 		const char *s;
 		if (d->attrs[k].at != DW_AT_name || d->attrs[k].cls != DW_FORM_CLASS_STRING)
@@ -368,8 +387,12 @@ int dd_read_units(dd_ctx *c)
 	}
 	/* preorder is offset order already; sorting only guards that */
 	for (size_t i = 1; i < c->ndies; i++)
-		if (c->offs[i - 1] >= c->offs[i])
-			return sort_by_off(c);
+		if (c->offs[i - 1] >= c->offs[i]) {
+			if (sort_by_off(c) != 0)
+				return -1;
+			break;
+		}
+	dd_resolve_refs(c);
 	return 0;
 }
 

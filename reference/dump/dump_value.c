@@ -236,6 +236,34 @@ int dd_formbytes(dd_ctx *c, const dd_attr *a, const uint8_t **p, size_t *len)
 	return DW_DLV_OK;
 }
 
+int dd_ref_target(dd_ctx *c, const dd_attr *a, Dwarf_Off *off, const dd_die **t)
+{
+	*off = 0;
+	if (a->kind == DD_V_DIE) {
+		*t = a->v.d;
+		return DW_DLV_OK;
+	}
+	if (dd_global_formref(c, a, off) != DW_DLV_OK)
+		return DW_DLV_ERROR;
+	*t = dd_find(c, *off);
+	return DW_DLV_OK;
+}
+
+void dd_resolve_refs(dd_ctx *c)
+{
+	for (size_t i = 0; i < c->ndies; i++) {
+		dd_die *d = dd_die_at(c, i);
+		for (uint32_t k = 0; k < d->nattrs; k++) {
+			dd_attr *a = &d->attrs[k];
+			const dd_die *t;
+			if (a->kind != DD_V_REF || (t = dd_find(c, a->v.u)) == NULL)
+				continue;  /* a missing target is reported where it is printed */
+			a->kind = DD_V_DIE;
+			a->v.d = t;
+		}
+	}
+}
+
 Dwarf_Attribute dd_handle(const dd_attr *a)
 {
 	return a->kind == DD_V_LAZY ? a->v.h : NULL;

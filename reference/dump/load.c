@@ -100,9 +100,8 @@ static int load_ref(loader *L, const dd_attr *a, hd_die *h)
 	Dwarf_Off off;
 	const dd_die *t;
 
-	if (dd_global_formref(L->c, a, &off) != DW_DLV_OK)
+	if (dd_ref_target(L->c, a, &off, &t) != DW_DLV_OK)
 		return dd_lib_fail(L->c, "a reference");
-	t = dd_find(L->c, off);
 	if (t == NULL || L->made[t->seq] == NULL)
 		return hd_fail(L->c->st, HD_BAD_INPUT, "bad-reference", 0,
 		               ".debug_info: a reference to 0x%llx, no DIE of the same unit",
