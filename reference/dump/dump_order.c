@@ -226,7 +226,7 @@ static int sort_children(dd_ctx *c, dd_die *d)
 	dd_die **tmp;
 	uint32_t n = 0;
 
-	if (d->nkids == 0)
+	if (d->nkids < 2)  /* one child is in order, and has no sibling to share a key */
 		return 0;
 	tmp = malloc(d->nkids * sizeof *tmp);
 	if (tmp == NULL)
@@ -249,14 +249,23 @@ static int sort_children(dd_ctx *c, dd_die *d)
 	return 0;
 }
 
-/* Sorts d's unordered children again, now that they are ranked. */
+/* Sorts d's unordered children again, now that they are ranked. They are
+ * in (tag, name) order already, and ranks only reorder siblings that share
+ * both, so only those runs are sorted: the same order as sorting them all,
+ * without comparing every name again. */
 static void resort_unordered(dd_die *d)
 {
 	uint32_t n = 0;
 
 	while (n < d->nkids && is_ordered(d->kids[n]->tag))
 		n++;
-	hd_sort(d->kids + n, d->nkids - n, sizeof *d->kids, cmp_unordered);
+	for (uint32_t i = n; i < d->nkids;) {
+		uint32_t j = i + 1;
+		while (j < d->nkids && same_key(d->kids[i], d->kids[j]))
+			j++;
+		hd_sort(d->kids + i, j - i, sizeof *d->kids, cmp_unordered);
+		i = j;
+	}
 }
 
 /* The DIEs of a unit by depth (breadth first), with where each depth
