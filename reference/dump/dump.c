@@ -339,7 +339,8 @@ int hd_dwarf_dump(const char *path, const hd_dump_options *o, hd_buf *out,
 	return rc;
 }
 
-int hd_dwarf_dump_to(const char *path, const hd_dump_options *o, FILE *f, hd_status *st)
+int hd_dwarf_dump_to(const char *path, const hd_dump_options *o, FILE *f, size_t flush_at,
+                     hd_status *st)
 {
 	dd_ctx c;
 	hd_buf out;
@@ -349,6 +350,7 @@ int hd_dwarf_dump_to(const char *path, const hd_dump_options *o, FILE *f, hd_sta
 	if ((res = dd_open(&c, path, o, st)) < 0)
 		return -1;
 	c.sink = f;
+	c.flush_at = flush_at != 0 ? flush_at : DD_FLUSH_AT;
 	hd_buf_printf(&out, DD_FORMAT_LINE);
 	if (c.intel_gt)
 		hd_buf_printf(&out, "encoding intel-gt (an Intel GPU object)\n");

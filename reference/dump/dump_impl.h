@@ -149,6 +149,7 @@ typedef struct dd_ctx {
 	hd_buf loc_file;
 	FILE *sink;                    /* hd_dwarf_dump_to: where the text goes */
 	int streaming;                 /* the tree's text goes to sink as it grows */
+	size_t flush_at;               /* ... once this much has gathered */
 	uint64_t flushed;              /* bytes written to sink */
 	const uint8_t *loc_sec;        /* .debug_loc in loc_file; NULL: none */
 	size_t loc_len;
@@ -163,7 +164,7 @@ int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st
 int dd_elf_fits(const char *path, hd_status *st);
 void dd_close(dd_ctx *c);
 /* Streamed text (hd_dwarf_dump_to) is written out once out holds this
- * much, between two DIEs. */
+ * much (or what the caller asked), between two DIEs. */
 #define DD_FLUSH_AT ((size_t)1 << 20)
 /* dump.c: writes out's text to c->sink and empties it: 0, or -1 with st
  * (out of memory earlier, a write that failed). */

@@ -44,7 +44,7 @@ int hd_cmd_dump(int argc, char **argv, int verbose)
 	hd_status_clear(&st);
 	/* streamed: the text of a large object is never held whole; bad input
 	 * is found before anything is written (dump.h) */
-	if (hd_dwarf_dump_to(path, &o, stdout, &st) != 0) {
+	if (hd_dwarf_dump_to(path, &o, stdout, 0, &st) != 0) {
 		fprintf(stderr, "hdref dump: %s: %s\n", path, st.msg);
 		return st.kind == HD_BAD_INPUT ? EXIT_INPUT : EXIT_INTERNAL;
 	}

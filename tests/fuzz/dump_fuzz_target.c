@@ -71,7 +71,7 @@ static void check_streamed(const hd_dump_options *o, int rc, const hd_status *st
 		abort();
 	rewind(f);
 	hd_status_clear(&st2);
-	rc2 = hd_dwarf_dump_to(scratch, o, f, &st2);
+	rc2 = hd_dwarf_dump_to(scratch, o, f, 1, &st2);  /* written after every DIE */
 	if (fflush(f) != 0 || (len = ftell(f)) < 0)
 		abort();
 	if (rc2 != 0 && st2.kind == HD_NO_MEMORY)
