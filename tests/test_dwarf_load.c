@@ -154,8 +154,40 @@ static void round_trip(int dwarf64, hd_profile prof)
 	unlink(path);
 }
 
+/* Whether the streamed dump (hd_dwarf_dump_to, what hdref dump uses) of
+ * path agrees with the buffered one that gave rc and out: the same result,
+ * the same bytes, and nothing written when the input is bad, though a cut
+ * list is only met once the tree is being printed. */
+static int streamed_agrees(const char *path, const hd_dump_options *o, int rc,
+                           const hd_status *st, const hd_buf *out)
+{
+	FILE *f = tmpfile();
+	hd_status st2;
+	hd_buf back;
+	uint8_t chunk[4096];
+	size_t n;
+	int rc2, same;
+
+	if (f == NULL)
+		return 0;
+	hd_status_clear(&st2);
+	rc2 = hd_dwarf_dump_to(path, o, f, 1, &st2);  /* written after every DIE */
+	hd_buf_init(&back);
+	rewind(f);
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		hd_buf_put(&back, chunk, n);
+	fclose(f);
+	same = rc2 == rc && (rc != 0 ? st2.kind == st->kind && back.len == 0
+	                             : back.len == out->len && !back.failed &&
+	                                       (out->len == 0 ||
+	                                        memcmp(back.data, out->data, out->len) == 0));
+	hd_buf_free(&back);
+	return same;
+}
+
 /* Dumps the object written from secs with .debug_loclists cut to keep
- * bytes; 0 dumped, 1 refused as bad input, -1 anything else. */
+ * bytes; 0 dumped, 1 refused as bad input, -1 anything else (the streamed
+ * dump disagreeing with the buffered one too). */
 static int dump_cut(hd_dw_sections *secs, size_t keep, const char *path, hd_status *st)
 {
 	hd_buf *ll = &secs->sec[HD_SEC_LOCLISTS];
@@ -171,6 +203,11 @@ static int dump_cut(hd_dw_sections *secs, size_t keep, const char *path, hd_stat
 	if (rc != 0)
 		return -1;
 	rc = hd_dwarf_dump(path, &o, &out, st);
+	if (!streamed_agrees(path, &o, rc, st, &out)) {
+		hd_buf_free(&out);
+		snprintf(st->msg, sizeof st->msg, "the streamed dump disagrees");
+		return -1;
+	}
 	hd_buf_free(&out);
 	if (rc == 0)
 		return 0;

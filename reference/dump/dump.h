@@ -7,6 +7,8 @@
 #ifndef HD_DUMP_H
 #define HD_DUMP_H
 
+#include <stdio.h>
+
 #include "dwarf/ops.h"
 #include "util/buf.h"
 #include "util/status.h"
@@ -24,5 +26,17 @@ typedef struct hd_dump_options {
  * one-line notice. */
 int hd_dwarf_dump(const char *path, const hd_dump_options *o, hd_buf *out,
                   hd_status *st);
+
+/* The same dump written to f as it is made, so that its text is never
+ * held whole: only a one-unit object's (a lone unit's block is written while
+ * its DIE tree is printed, whenever flush_at bytes have gathered, 0 for
+ * 1 MiB; several units are sorted by their text, so theirs are held).
+ * Everything that can find bad input is done before the first byte is
+ * written: on HD_BAD_INPUT nothing was written. On HD_NO_MEMORY or a write
+ * error (HD_INTERNAL) part of the dump may have been. Tests pass a
+ * flush_at of 1, which writes after every DIE, to see that no bad input is
+ * found late. */
+int hd_dwarf_dump_to(const char *path, const hd_dump_options *o, FILE *f, size_t flush_at,
+                     hd_status *st);
 
 #endif

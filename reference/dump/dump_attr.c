@@ -35,17 +35,62 @@ void dd_put_attr_name(dd_ctx *c, Dwarf_Half at, hd_buf *out)
 	}
 }
 
+void dd_drop_error(dd_ctx *c)
+{
+	if (c->err != NULL) {
+		dwarf_dealloc_error(c->dbg, c->err);
+		c->err = NULL;
+	}
+}
+
+int dd_high_pc(dd_ctx *c, const dd_die *d, uint64_t low, uint64_t *high)
+{
+	const dd_attr *a = dd_attr_of(d, DW_AT_high_pc);
+	Dwarf_Addr addr;
+	Dwarf_Unsigned u;
+	Dwarf_Signed s;
+
+	if (a == NULL)
+		return 0;
+	if (a->cls == DW_FORM_CLASS_ADDRESS) {
+		if (dd_formaddr(c, a, &addr) != DW_DLV_OK)
+			return dd_lib_fail(c, "DW_AT_high_pc");
+		*high = addr;
+		return 1;
+	}
+	switch (a->form) {
+	case DW_FORM_data1: case DW_FORM_data2: case DW_FORM_data4: case DW_FORM_data8:
+	case DW_FORM_udata:
+		if (dd_formudata(c, a, &u) != DW_DLV_OK)
+			return dd_lib_fail(c, "DW_AT_high_pc");
+		*high = low + u;
+		return 1;
+	case DW_FORM_sdata: case DW_FORM_implicit_const:
+		if (dd_formsdata(c, a, &s) != DW_DLV_OK)
+			return dd_lib_fail(c, "DW_AT_high_pc");
+		if (s < 0)
+			break;
+		*high = low + (uint64_t)s;
+		return 1;
+	default:
+		break;
+	}
+	return hd_fail(c->st, HD_BAD_INPUT, "bad-high-pc", 0,
+	               ".debug_info: a DW_AT_high_pc that is neither an address nor "
+	               "a size (form 0x%x)", (unsigned)a->form);
+}
+
 int dd_form_uvalue(dd_ctx *c, const dd_attr *a, Dwarf_Unsigned *v, const char *what)
 {
 	Dwarf_Off off;
 
 	if (a->form == DW_FORM_sec_offset) {
-		if (dwarf_global_formref(a->a, &off, &c->err) != DW_DLV_OK)
+		if (dd_global_formref(c, a, &off) != DW_DLV_OK)
 			return dd_lib_fail(c, what);
 		*v = off;
 		return 0;
 	}
-	if (dwarf_formudata(a->a, v, &c->err) != DW_DLV_OK)
+	if (dd_formudata(c, a, v) != DW_DLV_OK)
 		return dd_lib_fail(c, what);
 	return 0;
 }
@@ -150,15 +195,19 @@ static int type_is_signed(dd_ctx *c, const dd_die *d, int fallback)
 		Dwarf_Off off;
 		if (d->tag == DW_TAG_base_type && e != NULL) {
 			Dwarf_Unsigned v;
-			if (dwarf_formudata(e->a, &v, &c->err) != DW_DLV_OK)
+			if (dd_formudata(c, e, &v) != DW_DLV_OK) {
+				dd_drop_error(c);
 				return fallback;
+			}
 			return v == DW_ATE_signed || v == DW_ATE_signed_char ||
 			       v == DW_ATE_signed_fixed;
 		}
-		if (t == NULL || t->cls != DW_FORM_CLASS_REFERENCE ||
-		    dwarf_global_formref(t->a, &off, &c->err) != DW_DLV_OK)
+		if (t == NULL || t->cls != DW_FORM_CLASS_REFERENCE)
 			return fallback;
-		d = dd_find(c, off);
+		if (dd_ref_target(c, t, &off, &d) != DW_DLV_OK) {
+			dd_drop_error(c);
+			return fallback;
+		}
 	}
 	return fallback;
 }
@@ -204,7 +253,7 @@ static int put_constant(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *ou
 
 	if (a->form == DW_FORM_data16) {
 		Dwarf_Form_Data16 v;
-		if (dwarf_formdata16(a->a, &v, &c->err) != DW_DLV_OK)
+		if (dwarf_formdata16(dd_handle(a), &v, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "a 16-byte constant");
 		hd_buf_puts(out, "bytes ");
 		dd_put_hex(out, v.fd_data, sizeof v.fd_data);
@@ -212,7 +261,7 @@ static int put_constant(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *ou
 	}
 	if (a->form == DW_FORM_sdata || a->form == DW_FORM_implicit_const) {
 		Dwarf_Signed s;
-		if (dwarf_formsdata(a->a, &s, &c->err) != DW_DLV_OK)
+		if (dd_formsdata(c, a, &s) != DW_DLV_OK)
 			return dd_lib_fail(c, "a constant");
 		u = (Dwarf_Unsigned)s;
 		if (s < 0) {
@@ -220,7 +269,7 @@ static int put_constant(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *ou
 			hd_buf_sdec(out, s);
 			return 0;
 		}
-	} else if (dwarf_formudata(a->a, &u, &c->err) != DW_DLV_OK) {
+	} else if (dd_formudata(c, a, &u) != DW_DLV_OK) {
 		return dd_lib_fail(c, "a constant");
 	}
 	if (a->at == DW_AT_high_pc) {
@@ -258,17 +307,17 @@ static int put_constant(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *ou
 
 static int put_address(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out)
 {
-	Dwarf_Addr v, low;
-	uint64_t base;
+	Dwarf_Addr v;
+	uint64_t base, low;
 
-	if (dwarf_formaddr(a->a, &v, &c->err) != DW_DLV_OK)
+	if (dd_formaddr(c, a, &v) != DW_DLV_OK)
 		return dd_lib_fail(c, "an address");
 	/* high_pc as an address or as an offset from low_pc is one fact */
 	if (a->at == DW_AT_high_pc) {
-		int res = dwarf_lowpc(d->die, &low, &c->err);
-		if (res == DW_DLV_ERROR)
-			return dd_lib_fail(c, "DW_AT_low_pc");
-		if (res == DW_DLV_OK) {
+		int res = dd_low_pc(c, d, &low);
+		if (res < 0)
+			return -1;
+		if (res == 1) {
 			hd_buf_puts(out, "size 0x");
 			hd_buf_hex(out, v - low);
 			return 0;
@@ -300,18 +349,18 @@ int dd_block_is_expr(dd_ctx *c, const dd_die *d, const dd_attr *a)
 
 static int put_block(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *out)
 {
-	Dwarf_Block *b = NULL;
+	const uint8_t *p;
+	size_t len;
 
-	if (dwarf_formblock(a->a, &b, &c->err) != DW_DLV_OK)
+	if (dd_formbytes(c, a, &p, &len) != DW_DLV_OK)
 		return dd_lib_fail(c, "a block");
 	if (dd_block_is_expr(c, d, a)) {
 		hd_buf_puts(out, "exprloc ");
-		dd_put_expr(c, b->bl_data, (size_t)b->bl_len, out);
+		dd_put_expr(c, p, len, out);
 	} else {
 		hd_buf_puts(out, "block ");
-		dd_put_hex(out, b->bl_data, (size_t)b->bl_len);
+		dd_put_hex(out, p, len);
 	}
-	dwarf_dealloc(c->dbg, b, DW_DLA_BLOCK);
 	return 0;
 }
 
@@ -328,11 +377,13 @@ static void put_shallow(dd_ctx *c, const dd_die *t, hd_buf *out)
 			dd_put_string(out, t->name);
 			return;
 		}
-		if (depth >= DD_SHALLOW_DEPTH || ta == NULL || ta->cls != DW_FORM_CLASS_REFERENCE ||
-		    dwarf_global_formref(ta->a, &off, &c->err) != DW_DLV_OK)
+		if (depth >= DD_SHALLOW_DEPTH || ta == NULL || ta->cls != DW_FORM_CLASS_REFERENCE)
 			return;
+		if (dd_ref_target(c, ta, &off, &t) != DW_DLV_OK) {
+			dd_drop_error(c);  /* the full path, printed too, reports it */
+			return;
+		}
 		hd_buf_puts(out, " -> ");
-		t = dd_find(c, off);
 	}
 }
 
@@ -344,15 +395,14 @@ static int put_reference(dd_ctx *c, const dd_die *d, const dd_attr *a, int shall
 
 	if (a->form == DW_FORM_ref_sig8) {
 		Dwarf_Sig8 sig;
-		if (dwarf_formsig8(a->a, &sig, &c->err) != DW_DLV_OK)
+		if (dwarf_formsig8(dd_handle(a), &sig, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "a type signature");
 		hd_buf_puts(out, "signature ");
 		dd_put_hex(out, (const uint8_t *)sig.signature, sizeof sig.signature);
 		return 0;
 	}
-	if (dwarf_global_formref(a->a, &off, &c->err) != DW_DLV_OK)
+	if (dd_ref_target(c, a, &off, &t) != DW_DLV_OK)
 		return dd_lib_fail(c, "a reference");
-	t = dd_find(c, off);
 	if (t == NULL)
 		return hd_fail(c->st, HD_BAD_INPUT, "bad-reference", 0,
 		               ".debug_info: a reference to 0x%" PRIx64 ", which is no DIE",
@@ -375,10 +425,10 @@ static int put_reference(dd_ctx *c, const dd_die *d, const dd_attr *a, int shall
 int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
                  int indent, hd_buf *out)
 {
-	char *s;
+	const char *s;
 	Dwarf_Bool flag;
-	Dwarf_Unsigned len;
-	Dwarf_Ptr bytes;
+	size_t len;
+	const uint8_t *bytes;
 
 	if (layout_only(a))
 		return 1;
@@ -395,13 +445,13 @@ int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
 		 * expression, but dwarf_formexprloc reads DW_FORM_exprloc only */
 		if (a->form != DW_FORM_exprloc)
 			return put_block(c, d, a, out);
-		if (dwarf_formexprloc(a->a, &len, &bytes, &c->err) != DW_DLV_OK)
+		if (dd_formbytes(c, a, &bytes, &len) != DW_DLV_OK)
 			return dd_lib_fail(c, "an expression");
 		hd_buf_puts(out, "exprloc ");
-		dd_put_expr(c, bytes, (size_t)len, out);
+		dd_put_expr(c, bytes, len, out);
 		return 0;
 	case DW_FORM_CLASS_FLAG:
-		if (dwarf_formflag(a->a, &flag, &c->err) != DW_DLV_OK)
+		if (dd_formflag(c, a, &flag) != DW_DLV_OK)
 			return dd_lib_fail(c, "a flag");
 		/* an absent flag is false (DWARF 5 section 7.5.5): no line */
 		if (!flag)
@@ -411,7 +461,7 @@ int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
 	case DW_FORM_CLASS_REFERENCE:
 		return put_reference(c, d, a, shallow, out);
 	case DW_FORM_CLASS_STRING:
-		if (dwarf_formstring(a->a, &s, &c->err) != DW_DLV_OK)
+		if (dd_formstring(c, a, &s) != DW_DLV_OK)
 			return dd_lib_fail(c, "a string");
 		hd_buf_puts(out, "string ");
 		dd_put_string(out, s);
@@ -439,5 +489,45 @@ int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
 			hd_buf_printf(out, "unknown-class DW_FORM_0x%x", (unsigned)a->form);
 		return 0;
 	}
+	}
+}
+
+/* What dd_put_value can fail on, tried without printing: the streamed dump
+ * (hd_dwarf_dump_to) runs this over every DIE before its first byte goes
+ * out, so that bad input still leaves nothing on the output. A value read
+ * when the tree was read cannot fail; a lazy one is printed into scratch
+ * and dropped (lists, 16-byte constants: few); a reference must name a
+ * DIE; an address needs its function's or its own DW_AT_low_pc. */
+int dd_check_value(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *scratch)
+{
+	const dd_die *t;
+	Dwarf_Off off;
+	uint64_t base;
+	int rc = 0;
+
+	if (layout_only(a))
+		return 0;
+	if (a->kind == DD_V_LAZY) {
+		rc = dd_put_value(c, d, a, 0, 0, scratch);
+		hd_buf_reset(scratch);
+		return rc < 0 ? -1 : 0;
+	}
+	switch (a->cls) {
+	case DW_FORM_CLASS_REFERENCE:
+		if (dd_ref_target(c, a, &off, &t) != DW_DLV_OK)
+			return dd_lib_fail(c, "a reference");
+		if (t == NULL)
+			return hd_fail(c->st, HD_BAD_INPUT, "bad-reference", 0,
+			               ".debug_info: a reference to 0x%" PRIx64 ", which is no DIE",
+			               (uint64_t)off);
+		return 0;
+	case DW_FORM_CLASS_ADDRESS:
+		if (a->at == DW_AT_high_pc)
+			rc = dd_low_pc(c, d, &base);
+		if (rc >= 0 && !(d->tag == DW_TAG_subprogram && a->at == DW_AT_low_pc))
+			rc = dd_func_base(c, d, &base);
+		return rc < 0 ? -1 : 0;
+	default:
+		return 0;
 	}
 }

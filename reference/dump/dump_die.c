@@ -6,6 +6,8 @@
 
 static int print_die(dd_ctx *c, const dd_die *d, int indent, hd_buf *out)
 {
+	if (c->streaming && out->len >= c->flush_at && dd_flush(c, out) != 0)
+		return -1;
 	dd_indent(out, indent);
 	dd_put_tag(out, d->tag, 1);
 	if (d->name != NULL) {

@@ -53,9 +53,8 @@ static int func_name(dd_ctx *c, const dd_die *d, const char **name)
 			a = dd_attr_of(d, DW_AT_abstract_origin);
 		if (a == NULL || a->cls != DW_FORM_CLASS_REFERENCE || a->form == DW_FORM_ref_sig8)
 			return 0;
-		if (dwarf_global_formref(a->a, &off, &c->err) != DW_DLV_OK)
+		if (dd_ref_target(c, a, &off, &d) != DW_DLV_OK)
 			return dd_lib_fail(c, "a subprogram's DW_AT_specification or DW_AT_abstract_origin");
-		d = dd_find(c, off);
 	}
 	return 0;
 }
@@ -65,25 +64,21 @@ int dd_collect_funcs(dd_ctx *c)
 	size_t cap = 0;
 
 	for (size_t i = 0; i < c->ndies; i++) {
-		const dd_die *d = c->by_off[i];
-		Dwarf_Addr low, high;
-		Dwarf_Half form;
-		enum Dwarf_Form_Class cls;
+		const dd_die *d = dd_die_at(c, i);
+		uint64_t low, high;
 		int res;
 		if (d->tag != DW_TAG_subprogram)
 			continue;
-		res = dwarf_lowpc(d->die, &low, &c->err);
-		if (res == DW_DLV_ERROR)
-			return dd_lib_fail(c, "DW_AT_low_pc");
-		if (res == DW_DLV_NO_ENTRY)
+		res = dd_low_pc(c, d, &low);
+		if (res < 0)
+			return -1;
+		if (res == 0)
 			continue;
-		res = dwarf_highpc_b(d->die, &high, &form, &cls, &c->err);
-		if (res == DW_DLV_ERROR)
-			return dd_lib_fail(c, "DW_AT_high_pc");
-		if (res == DW_DLV_NO_ENTRY)
+		res = dd_high_pc(c, d, low, &high);
+		if (res < 0)
+			return -1;
+		if (res == 0)
 			high = low;
-		else if (cls == DW_FORM_CLASS_CONSTANT)
-			high += low;
 		if (c->nfuncs == cap) {
 			size_t n = cap ? cap * 2 : 16;
 			dd_func *p = realloc(c->funcs, n * sizeof *p);

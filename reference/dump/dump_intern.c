@@ -45,10 +45,10 @@ static uint32_t new_node(dd_intern *t, const uint8_t *s, size_t len)
 		t->n = p;
 		t->cap = cap;
 	}
-	if (len > UINT32_MAX)
+	if (len > UINT32_MAX || t->text.len > UINT32_MAX - len)
 		return 0;
 	n = &t->n[++t->count];
-	n->off = t->text.len;
+	n->off = (uint32_t)t->text.len;
 	n->len = (uint32_t)len;
 	n->left = n->right = 0;
 	n->level = 1;

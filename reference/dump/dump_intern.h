@@ -8,8 +8,10 @@
 
 #include "util/buf.h"
 
+/* 24 bytes a node: the texts together stay under 4 GiB (dd_intern_add
+ * fails past that, as when memory runs out). */
 typedef struct dd_inode {
-	size_t off;                    /* the text: t->text.data + off */
+	uint32_t off;                  /* the text: t->text.data + off */
 	uint32_t len, left, right;     /* children: node ids, 0 for none */
 	uint32_t rank;                 /* after dd_intern_rank: 1-based byte order */
 	uint32_t level;                /* AA tree level; leaves are 1 */

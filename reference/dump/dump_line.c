@@ -17,7 +17,7 @@ static int dir_name(dd_ctx *c, dd_unit *u, Dwarf_Unsigned index, const char **di
 {
 	Dwarf_Signed n = 0, first = u->version >= 5 ? 0 : 1;
 	const dd_attr *a;
-	char *s;
+	const char *s;
 
 	*dir = NULL;
 	if (dwarf_srclines_include_dir_count(u->lines, &n, &c->err) != DW_DLV_OK)
@@ -30,7 +30,7 @@ static int dir_name(dd_ctx *c, dd_unit *u, Dwarf_Unsigned index, const char **di
 	}
 	if (index == 0 && (a = dd_attr_of(u->root, DW_AT_comp_dir)) != NULL &&
 	    a->cls == DW_FORM_CLASS_STRING) {
-		if (dwarf_formstring(a->a, &s, &c->err) != DW_DLV_OK)
+		if (dd_formstring(c, a, &s) != DW_DLV_OK)
 			return dd_lib_fail(c, "DW_AT_comp_dir");
 		*dir = s;
 	}
@@ -96,7 +96,7 @@ int dd_load_lines(dd_ctx *c, dd_unit *u)
 
 	if (dd_attr_of(u->root, DW_AT_stmt_list) == NULL)
 		return 0;
-	res = dwarf_srclines_b(u->root->die, &version, &tables, &u->lines, &c->err);
+	res = dwarf_srclines_b(u->cu_die, &version, &tables, &u->lines, &c->err);
 	if (res == DW_DLV_ERROR) {
 		u->lines = NULL;
 		return dd_lib_fail(c, ".debug_line");

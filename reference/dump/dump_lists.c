@@ -72,18 +72,9 @@ static int cmp_entry(const void *a, const void *b)
 int dd_func_base(dd_ctx *c, const dd_die *d, uint64_t *base)
 {
 	for (; d != NULL; d = d->parent) {
-		Dwarf_Addr low;
-		int res;
 		if (d->tag != DW_TAG_subprogram)
 			continue;
-		res = dwarf_lowpc(d->die, &low, &c->err);
-		if (res == DW_DLV_ERROR)
-			return dd_lib_fail(c, "DW_AT_low_pc");
-		if (res == DW_DLV_OK) {
-			*base = low;
-			return 1;
-		}
-		return 0;
+		return dd_low_pc(c, d, base);
 	}
 	return 0;
 }
@@ -166,7 +157,7 @@ static int addr_of_index(dd_ctx *c, const dd_die *d, Dwarf_Unsigned index, uint6
 {
 	Dwarf_Addr v;
 
-	if (dwarf_debug_addr_index_to_addr(d->unit->root->die, index, &v, &c->err) != DW_DLV_OK)
+	if (dwarf_debug_addr_index_to_addr(d->unit->cu_die, index, &v, &c->err) != DW_DLV_OK)
 		return dd_lib_fail(c, ".debug_addr");
 	*addr = v;
 	return 0;
@@ -281,7 +272,7 @@ static int read_rnglists(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entrie
 	(void)d;
 	if (dd_form_uvalue(c, a, &value, "a range list attribute") != 0)
 		return -1;
-	if (dwarf_rnglists_get_rle_head(a->a, a->form, value, &head, &count, &global,
+	if (dwarf_rnglists_get_rle_head(dd_handle(a), a->form, value, &head, &count, &global,
 	                                &c->err) != DW_DLV_OK)
 		return dd_lib_fail(c, ".debug_rnglists");
 	for (Dwarf_Unsigned i = 0; i < count && rc == 0; i++) {
@@ -320,7 +311,7 @@ static int read_ranges(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entries 
 
 	if (dd_form_uvalue(c, a, &value, "a range list attribute") != 0)
 		return -1;
-	if (dwarf_get_ranges_b(c->dbg, value, d->die, &real, &r, &n, &bytes,
+	if (dwarf_get_ranges_b(c->dbg, value, d->unit->cu_die, &real, &r, &n, &bytes,
 	                       &c->err) != DW_DLV_OK)
 		return dd_lib_fail(c, ".debug_ranges");
 	for (Dwarf_Signed i = 0; i < n && rc == 0; i++) {

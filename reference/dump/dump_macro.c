@@ -113,7 +113,7 @@ static int print_import(dd_ctx *c, dd_unit *u, Dwarf_Macro_Context mc, Dwarf_Uns
 	if (imports >= DD_MAX_IMPORT)
 		return hd_fail(c->st, HD_BAD_INPUT, "macro-import-depth", 0,
 		               ".debug_macro: imports nested deeper than %d", DD_MAX_IMPORT);
-	if (dwarf_get_macro_context_by_offset(u->root->die, target, &version, &sub, &n, &len,
+	if (dwarf_get_macro_context_by_offset(u->cu_die, target, &version, &sub, &n, &len,
 	                                      &c->err) != DW_DLV_OK)
 		return dd_lib_fail(c, ".debug_macro import");
 	line_start(*level, out);
@@ -180,7 +180,7 @@ int dd_print_macros(dd_ctx *c, dd_unit *u, hd_buf *out)
 			hd_buf_printf(out, "  macros (.debug_macinfo: not decoded)\n");
 		return 0;
 	}
-	res = dwarf_get_macro_context(u->root->die, &version, &mc, &offset, &n, &len, &c->err);
+	res = dwarf_get_macro_context(u->cu_die, &version, &mc, &offset, &n, &len, &c->err);
 	if (res == DW_DLV_ERROR)
 		return dd_lib_fail(c, ".debug_macro");
 	if (res == DW_DLV_NO_ENTRY)

@@ -226,7 +226,7 @@ static int sort_children(dd_ctx *c, dd_die *d)
 	dd_die **tmp;
 	uint32_t n = 0;
 
-	if (d->nkids == 0)
+	if (d->nkids < 2)  /* one child is in order, and has no sibling to share a key */
 		return 0;
 	tmp = malloc(d->nkids * sizeof *tmp);
 	if (tmp == NULL)
@@ -249,14 +249,23 @@ static int sort_children(dd_ctx *c, dd_die *d)
 	return 0;
 }
 
-/* Sorts d's unordered children again, now that they are ranked. */
+/* Sorts d's unordered children again, now that they are ranked. They are
+ * in (tag, name) order already, and ranks only reorder siblings that share
+ * both, so only those runs are sorted: the same order as sorting them all,
+ * without comparing every name again. */
 static void resort_unordered(dd_die *d)
 {
 	uint32_t n = 0;
 
 	while (n < d->nkids && is_ordered(d->kids[n]->tag))
 		n++;
-	hd_sort(d->kids + n, d->nkids - n, sizeof *d->kids, cmp_unordered);
+	for (uint32_t i = n; i < d->nkids;) {
+		uint32_t j = i + 1;
+		while (j < d->nkids && same_key(d->kids[i], d->kids[j]))
+			j++;
+		hd_sort(d->kids + i, j - i, sizeof *d->kids, cmp_unordered);
+		i = j;
+	}
 }
 
 /* The DIEs of a unit by depth (breadth first), with where each depth
@@ -339,9 +348,12 @@ static int put_header(dd_ctx *c, dd_die *d, hd_buf *b)
 	return rc;
 }
 
-/* Interns the header of every DIE that is ranked, and keeps in d->rank
- * its header's rank until the DIE's own rank replaces it. */
-static int rank_headers(dd_ctx *c, dd_levels *L)
+/* Interns the header of every ranked DIE of one depth, v[0..n), and keeps
+ * in d->rank its header's rank until the DIE's own rank replaces it.
+ * Signatures are only compared within a depth, so header ranks need only
+ * be ordered within it; a depth at a time, only one depth's header texts
+ * are held. */
+static int rank_headers(dd_ctx *c, dd_die **v, size_t n)
 {
 	dd_intern t;
 	hd_buf b;
@@ -349,8 +361,8 @@ static int rank_headers(dd_ctx *c, dd_levels *L)
 
 	dd_intern_init(&t);
 	hd_buf_init(&b);
-	for (size_t i = 1; i < L->n && rc == 0; i++) {
-		dd_die *d = L->v[i];
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		dd_die *d = v[i];
 		if (!d->need)
 			continue;
 		hd_buf_reset(&b);
@@ -361,9 +373,9 @@ static int rank_headers(dd_ctx *c, dd_levels *L)
 	}
 	if (rc == 0) {
 		dd_intern_rank(&t);
-		for (size_t i = 1; i < L->n; i++)
-			if (L->v[i]->need)
-				L->v[i]->rank = t.n[L->v[i]->rank].rank;
+		for (size_t i = 0; i < n; i++)
+			if (v[i]->need)
+				v[i]->rank = t.n[v[i]->rank].rank;
 	}
 	hd_buf_free(&b);
 	dd_intern_free(&t);
@@ -437,8 +449,6 @@ static int order_levels(dd_ctx *c, dd_levels *L)
 		if (sort_children(c, L->v[i]) != 0)
 			return -1;
 	mark_descendants(L);
-	if (rank_headers(c, L) != 0)
-		return -1;
 	/* deepest first: a depth's children are ranked and in order when the
 	 * depth is ranked */
 	for (size_t k = L->depth; k-- > 0;) {
@@ -447,7 +457,7 @@ static int order_levels(dd_ctx *c, dd_levels *L)
 		for (size_t i = 0; i < n; i++)
 			if (v[i]->contested)
 				resort_unordered(v[i]);
-		if (k > 0 && rank_depth(c, v, n) != 0)
+		if (k > 0 && (rank_headers(c, v, n) != 0 || rank_depth(c, v, n) != 0))
 			return -1;
 	}
 	for (size_t i = 0; i < L->n; i++)

@@ -8,8 +8,9 @@
 #include "dump_impl.h"
 #include "util/sort.h"
 
-/* DIEs and attribute arrays come from large zeroed blocks, freed together:
- * a million small allocations cost more in malloc than the reading did. */
+/* DIEs, attribute records and child arrays come from large zeroed blocks,
+ * freed together: a million small allocations cost more in malloc than the
+ * reading did. */
 static void *new_chunk(dd_ctx *c, size_t bytes)
 {
 	void *p;
@@ -28,37 +29,52 @@ static void *new_chunk(dd_ctx *c, size_t bytes)
 	return p;
 }
 
-#define DD_DIE_BLOCK 4096
-#define DD_ATTR_BLOCK 16384
+_Static_assert(sizeof(dd_die) <= 64, "dd_die grew: a million of them are held");
+/* Attribute records and child arrays are carved from blocks of this size;
+ * a larger request gets a block of its own. */
+#define DD_POOL_BLOCK ((size_t)256 << 10)
 
+/* The next DIE in file order: DIE i sits at i % DD_DIE_BLOCK of block
+ * i / DD_DIE_BLOCK (dd_die_at). */
 static dd_die *new_die(dd_ctx *c)
 {
 	if (c->die_left == 0) {
+		if (c->nblocks == c->cap_blocks) {
+			size_t n = c->cap_blocks ? c->cap_blocks * 2 : 16;
+			dd_die **p = realloc(c->blocks, n * sizeof *p);
+			if (p == NULL)
+				return NULL;
+			c->blocks = p;
+			c->cap_blocks = n;
+		}
 		c->die_pool = new_chunk(c, DD_DIE_BLOCK * sizeof(dd_die));
 		if (c->die_pool == NULL)
 			return NULL;
+		c->blocks[c->nblocks++] = c->die_pool;
 		c->die_left = DD_DIE_BLOCK;
 	}
 	c->die_left--;
 	return c->die_pool++;
 }
 
-static dd_attr *new_attrs(dd_ctx *c, size_t n)
+/* bytes from the pool, zeroed and 8-aligned; NULL when memory ran out */
+static void *carve(dd_ctx *c, size_t bytes)
 {
-	dd_attr *a;
+	void *p;
 
-	if (n > DD_ATTR_BLOCK / 4)
-		return new_chunk(c, n * sizeof *a);
-	if (c->attr_left < n) {
-		c->attr_pool = new_chunk(c, DD_ATTR_BLOCK * sizeof *a);
-		if (c->attr_pool == NULL)
+	bytes = (bytes + 7) & ~(size_t)7;
+	if (bytes > DD_POOL_BLOCK / 4)
+		return new_chunk(c, bytes);
+	if (c->pool_left < bytes) {
+		c->pool = new_chunk(c, DD_POOL_BLOCK);
+		if (c->pool == NULL)
 			return NULL;
-		c->attr_left = DD_ATTR_BLOCK;
+		c->pool_left = DD_POOL_BLOCK;
 	}
-	a = c->attr_pool;
-	c->attr_pool += n;
-	c->attr_left -= n;
-	return a;
+	p = c->pool;
+	c->pool += bytes;
+	c->pool_left -= bytes;
+	return p;
 }
 
 static int cmp_attrs(const void *a, const void *b)
@@ -68,61 +84,86 @@ static int cmp_attrs(const void *a, const void *b)
 	return x->at < y->at ? -1 : x->at > y->at;
 }
 
-/* Attributes sorted by code: their order in the abbreviation means nothing. */
-static int read_attrs(dd_ctx *c, dd_die *d)
+/* By attribute code, stably: a DIE has a handful, for which qsort's
+ * calls through a function pointer cost more than the sorting; a long
+ * list (a hostile abbreviation) goes to hd_sort, glibc's merge sort, also
+ * stable, so the order is the same either way. */
+static void sort_attrs(dd_attr *v, uint32_t n)
+{
+	if (n > 16) {
+		hd_sort(v, n, sizeof *v, cmp_attrs);
+		return;
+	}
+	for (uint32_t i = 1; i < n; i++) {
+		dd_attr x = v[i];
+		uint32_t j = i;
+		for (; j > 0 && v[j - 1].at > x.at; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* Attributes sorted by code: their order in the abbreviation means nothing.
+ * Each value is taken into the record and libdwarf's handle released
+ * (dump_value.c); d->keep is set when some value keeps its handle, which
+ * then needs the DIE too. */
+static int read_attrs(dd_ctx *c, dd_die *d, Dwarf_Die die)
 {
 	Dwarf_Attribute *list = NULL;
 	Dwarf_Signed n = 0;
-	int res = dwarf_attrlist(d->die, &list, &n, &c->err);
+	int res = dwarf_attrlist(die, &list, &n, &c->err);
+	Dwarf_Signed i;
 
 	if (res == DW_DLV_ERROR)
 		return dd_lib_fail(c, ".debug_info attributes");
 	if (res == DW_DLV_NO_ENTRY || n <= 0)
 		return 0;
-	d->attrs = new_attrs(c, (size_t)n);
+	d->attrs = carve(c, (size_t)n * sizeof *d->attrs);
 	if (d->attrs == NULL) {
-		for (Dwarf_Signed i = 0; i < n; i++)
+		for (i = 0; i < n; i++)
 			dwarf_dealloc(c->dbg, list[i], DW_DLA_ATTR);
 		dwarf_dealloc(c->dbg, list, DW_DLA_LIST);
 		return dd_oom(c);
 	}
-	d->nattrs = (uint32_t)n;
-	for (Dwarf_Signed i = 0; i < n; i++)
-		d->attrs[i].a = list[i];
-	dwarf_dealloc(c->dbg, list, DW_DLA_LIST);
-	for (uint32_t i = 0; i < d->nattrs; i++) {
+	for (i = 0; i < n; i++) {
 		dd_attr *a = &d->attrs[i];
-		if (dwarf_whatattr(a->a, &a->at, &c->err) != DW_DLV_OK ||
-		    dwarf_whatform(a->a, &a->form, &c->err) != DW_DLV_OK)
-			return dd_lib_fail(c, ".debug_info attributes");
-		a->cls = dwarf_get_form_class(d->unit->version, a->at,
-		                              d->unit->offset_size, a->form);
+		if (dwarf_whatattr(list[i], &a->at, &c->err) != DW_DLV_OK ||
+		    dwarf_whatform(list[i], &a->form, &c->err) != DW_DLV_OK)
+			break;
+		a->cls = (uint8_t)dwarf_get_form_class(d->unit->version, a->at,
+		                                       d->unit->offset_size, a->form);
+		if (dd_take_value(c, a, list[i]) == 0)
+			d->keep = 1;
 	}
-	hd_sort(d->attrs, d->nattrs, sizeof d->attrs[0], cmp_attrs);
-	for (uint32_t i = 0; i < d->nattrs; i++) {
-		char *s;
-		if (d->attrs[i].at != DW_AT_name || d->attrs[i].cls != DW_FORM_CLASS_STRING)
+	d->nattrs = (uint32_t)i;   /* the ones taken, released with the DIE */
+	if (i < n) {
+		for (Dwarf_Signed k = i; k < n; k++)
+			dwarf_dealloc(c->dbg, list[k], DW_DLA_ATTR);
+		dwarf_dealloc(c->dbg, list, DW_DLA_LIST);
+		return dd_lib_fail(c, ".debug_info attributes");
+	}
+	dwarf_dealloc(c->dbg, list, DW_DLA_LIST);
+	sort_attrs(d->attrs, d->nattrs);
+	for (uint32_t k = 0; k < d->nattrs; k++) {
+		const char *s;
+		if (d->attrs[k].at != DW_AT_name || d->attrs[k].cls != DW_FORM_CLASS_STRING)
 			continue;
-		if (dwarf_formstring(d->attrs[i].a, &s, &c->err) != DW_DLV_OK)
+		if (dd_formstring(c, &d->attrs[k], &s) != DW_DLV_OK)
 			return dd_lib_fail(c, "DW_AT_name");
 		d->name = s;
 	}
 	return 0;
 }
 
-static int remember(dd_ctx *c, dd_die *d)
+/* d, the DIE new_die made last, at .debug_info offset off. */
+static int remember(dd_ctx *c, dd_die *d, Dwarf_Off off)
 {
 	if (c->ndies == c->cap_dies) {
 		size_t cap = c->cap_dies ? c->cap_dies * 2 : 256;
-		dd_die **p;
 		Dwarf_Off *o;
 		if (c->ndies >= DD_MAX_DIES)
 			return hd_fail(c->st, HD_NO_MEMORY, "too-many-dies", 0,
 			               ".debug_info: more than %u DIEs", DD_MAX_DIES);
-		p = realloc(c->by_off, cap * sizeof *p);
-		if (p == NULL)
-			return dd_oom(c);
-		c->by_off = p;
 		o = realloc(c->offs, cap * sizeof *o);
 		if (o == NULL)
 			return dd_oom(c);
@@ -130,74 +171,115 @@ static int remember(dd_ctx *c, dd_die *d)
 		c->cap_dies = cap;
 	}
 	d->seq = (uint32_t)c->ndies;
-	c->by_off[c->ndies++] = d;
+	c->offs[c->ndies++] = off;
 	return 0;
 }
 
-static int add_kid(dd_ctx *c, dd_die *parent, dd_die *kid, uint32_t *cap)
+/* Children are gathered on one stack shared by all depths, and each DIE's
+ * are copied into an array of their exact number once read: per-DIE
+ * arrays grown by doubling cost three times the memory. */
+static int push_kid(dd_ctx *c, dd_die *kid)
 {
-	if (parent->nkids == *cap) {
-		uint32_t n = *cap ? *cap * 2 : 4;
-		dd_die **p = realloc(parent->kids, n * sizeof *p);
+	if (c->nstack == c->cap_stack) {
+		size_t n = c->cap_stack ? c->cap_stack * 2 : 64;
+		dd_die **p = realloc(c->stack, n * sizeof *p);
 		if (p == NULL)
 			return dd_oom(c);
-		parent->kids = p;
-		*cap = n;
+		c->stack = p;
+		c->cap_stack = n;
 	}
-	parent->kids[parent->nkids++] = kid;
+	c->stack[c->nstack++] = kid;
 	return 0;
 }
 
-/* One DIE (which the new node owns) and, depth first, its children. */
+static int take_kids(dd_ctx *c, dd_die *d, size_t base)
+{
+	size_t n = c->nstack - base;
+
+	if (n == 0)
+		return 0;
+	d->kids = carve(c, n * sizeof *d->kids);
+	if (d->kids == NULL)
+		return dd_oom(c);
+	memcpy(d->kids, c->stack + base, n * sizeof *d->kids);
+	d->nkids = (uint32_t)n;
+	c->nstack = base;
+	return 0;
+}
+
+/* A DIE's handle, once its values are in the record and its next sibling
+ * found, is released; a DIE with a lazy value keeps it (libdwarf's
+ * attribute points at its DIE) until dd_close. */
+static int settle_die(dd_ctx *c, const dd_die *d, Dwarf_Die die)
+{
+	if (d == NULL || !d->keep) {
+		dwarf_dealloc_die(die);
+		return 0;
+	}
+	if (c->nkept == c->cap_kept) {
+		size_t n = c->cap_kept ? c->cap_kept * 2 : 16;
+		Dwarf_Die *p = realloc(c->kept, n * sizeof *p);
+		if (p == NULL) {
+			dwarf_dealloc_die(die);
+			return dd_oom(c);
+		}
+		c->kept = p;
+		c->cap_kept = n;
+	}
+	c->kept[c->nkept++] = die;
+	return 0;
+}
+
+/* One DIE and, depth first, its children. The caller keeps die and settles
+ * it (settle_die) once it has found the next sibling. */
 static int read_die(dd_ctx *c, dd_unit *u, Dwarf_Die die, dd_die *parent,
                     unsigned depth, dd_die **out)
 {
 	dd_die *d = new_die(c);
 	Dwarf_Die kid = NULL;
-	uint32_t cap = 0;
+	Dwarf_Off off;
+	size_t base = c->nstack;
 	int res;
 
-	if (d == NULL) {
-		dwarf_dealloc_die(die);
+	*out = NULL;
+	if (d == NULL)
 		return dd_oom(c);
-	}
-	d->die = die;
 	d->parent = parent;
 	d->unit = u;
-	*out = d;
-	if (remember(c, d) != 0) {
-		dwarf_dealloc_die(die);
-		*out = NULL;
+	if (dwarf_dieoffset(die, &off, &c->err) != DW_DLV_OK)
+		return dd_lib_fail(c, ".debug_info");
+	if (remember(c, d, off) != 0)
 		return -1;
-	}
+	*out = d;
 	if (depth > DD_MAX_DEPTH)
 		return hd_fail(c->st, HD_BAD_INPUT, "die-depth", 0,
 		               ".debug_info: DIEs nested deeper than %u", DD_MAX_DEPTH);
-	if (dwarf_tag(die, &d->tag, &c->err) != DW_DLV_OK ||
-	    dwarf_dieoffset(die, &d->off, &c->err) != DW_DLV_OK)
+	if (dwarf_tag(die, &d->tag, &c->err) != DW_DLV_OK)
 		return dd_lib_fail(c, ".debug_info");
-	if (read_attrs(c, d) != 0)
+	if (read_attrs(c, d, die) != 0)
 		return -1;
 	res = dwarf_child(die, &kid, &c->err);
 	while (res == DW_DLV_OK) {
-		dd_die *k = NULL;   /* set by read_die when it succeeds */
+		dd_die *k = NULL;   /* set by read_die once remembered */
 		Dwarf_Die next = NULL;
-		if (read_die(c, u, kid, d, depth + 1, &k) != 0)
+		int rc = read_die(c, u, kid, d, depth + 1, &k);
+		if (rc == 0)
+			rc = push_kid(c, k);
+		if (rc == 0)
+			res = dwarf_siblingof_b(c->dbg, kid, 1, &next, &c->err);
+		if (settle_die(c, k, kid) != 0 || rc != 0)
 			return -1;
-		if (add_kid(c, d, k, &cap) != 0)
-			return -1;
-		res = dwarf_siblingof_b(c->dbg, kid, 1, &next, &c->err);
 		kid = next;
 	}
 	if (res == DW_DLV_ERROR)
 		return dd_lib_fail(c, ".debug_info");
-	return 0;
+	return take_kids(c, d, base);
 }
 
 static int read_unit(dd_ctx *c, dd_unit *u)
 {
 	Dwarf_Die cu = NULL;
-	Dwarf_Addr low;
+	uint64_t low;
 	int res = dwarf_siblingof_b(c->dbg, NULL, 1, &cu, &c->err);
 
 	if (res == DW_DLV_ERROR)
@@ -205,12 +287,13 @@ static int read_unit(dd_ctx *c, dd_unit *u)
 	if (res == DW_DLV_NO_ENTRY)
 		return hd_fail(c->st, HD_BAD_INPUT, "empty-unit", 0,
 		               ".debug_info: a unit without a DIE");
+	u->cu_die = cu;   /* the line table, macros and .debug_addr are read through it */
 	if (read_die(c, u, cu, NULL, 0, &u->root) != 0)
 		return -1;
-	res = dwarf_lowpc(cu, &low, &c->err);
-	if (res == DW_DLV_ERROR)
-		return dd_lib_fail(c, "the unit's DW_AT_low_pc");
-	u->low_pc = res == DW_DLV_OK ? low : 0;
+	res = dd_low_pc(c, u->root, &low);
+	if (res < 0)
+		return -1;
+	u->low_pc = res == 1 ? low : 0;
 	{
 		hd_buf b;
 		hd_buf_init(&b);
@@ -226,11 +309,42 @@ static int read_unit(dd_ctx *c, dd_unit *u)
 	return dd_load_lines(c, u);
 }
 
-static int cmp_off(const void *a, const void *b)
-{
-	const dd_die *x = *(dd_die *const *)a, *y = *(dd_die *const *)b;
+/* A DIE and its offset, to sort both together. */
+typedef struct dd_placed {
+	Dwarf_Off off;
+	dd_die *d;
+} dd_placed;
 
-	return x->off < y->off ? -1 : x->off > y->off;
+static int cmp_placed(const void *a, const void *b)
+{
+	const dd_placed *x = a, *y = b;
+
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return x->d->seq < y->d->seq ? -1 : x->d->seq > y->d->seq;
+}
+
+/* by_off and offs in offset order, for dd_find, when file order is not. */
+static int sort_by_off(dd_ctx *c)
+{
+	dd_placed *v = malloc(c->ndies * sizeof *v);
+
+	c->by_off = malloc(c->ndies * sizeof *c->by_off);
+	if (v == NULL || c->by_off == NULL) {
+		free(v);
+		return dd_oom(c);
+	}
+	for (size_t i = 0; i < c->ndies; i++) {
+		v[i].off = c->offs[i];
+		v[i].d = c->blocks[i / DD_DIE_BLOCK] + i % DD_DIE_BLOCK;
+	}
+	hd_sort(v, c->ndies, sizeof *v, cmp_placed);
+	for (size_t i = 0; i < c->ndies; i++) {
+		c->offs[i] = v[i].off;
+		c->by_off[i] = v[i].d;
+	}
+	free(v);
+	return 0;
 }
 
 int dd_read_units(dd_ctx *c)
@@ -273,12 +387,12 @@ int dd_read_units(dd_ctx *c)
 	}
 	/* preorder is offset order already; sorting only guards that */
 	for (size_t i = 1; i < c->ndies; i++)
-		if (c->by_off[i - 1]->off >= c->by_off[i]->off) {
-			hd_sort(c->by_off, c->ndies, sizeof c->by_off[0], cmp_off);
+		if (c->offs[i - 1] >= c->offs[i]) {
+			if (sort_by_off(c) != 0)
+				return -1;
 			break;
 		}
-	for (size_t i = 0; i < c->ndies; i++)
-		c->offs[i] = c->by_off[i]->off;
+	dd_resolve_refs(c);
 	return 0;
 }
 
@@ -289,7 +403,7 @@ dd_die *dd_find(dd_ctx *c, Dwarf_Off off)
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (c->offs[mid] == off)
-			return c->by_off[mid];
+			return dd_die_at(c, mid);
 		if (c->offs[mid] < off)
 			lo = mid + 1;
 		else
@@ -309,19 +423,24 @@ const dd_attr *dd_attr_of(const dd_die *d, Dwarf_Half at)
 void dd_free_units(dd_ctx *c)
 {
 	for (size_t i = 0; i < c->ndies; i++) {
-		dd_die *d = c->by_off[i];
+		dd_die *d = dd_die_at(c, i);
 		for (uint32_t k = 0; k < d->nattrs; k++)
-			dwarf_dealloc(c->dbg, d->attrs[k].a, DW_DLA_ATTR);
-		dwarf_dealloc_die(d->die);
-		free(d->kids);
+			dd_release_value(c, &d->attrs[k]);
 	}
+	for (size_t i = 0; i < c->nkept; i++)
+		dwarf_dealloc_die(c->kept[i]);
+	free(c->kept);
+	free(c->stack);
 	for (size_t i = 0; i < c->nchunks; i++)
 		free(c->chunks[i]);
 	free(c->chunks);
 	free(c->by_off);
+	free(c->blocks);
 	free(c->offs);
 	for (size_t i = 0; i < c->nunits; i++) {
 		dd_free_lines(c->units[i]);
+		if (c->units[i]->cu_die != NULL)
+			dwarf_dealloc_die(c->units[i]->cu_die);
 		free(c->units[i]->label);
 		hd_buf_free(&c->units[i]->text);
 		free(c->units[i]);

@@ -100,9 +100,8 @@ static int load_ref(loader *L, const dd_attr *a, hd_die *h)
 	Dwarf_Off off;
 	const dd_die *t;
 
-	if (dwarf_global_formref(a->a, &off, &L->c->err) != DW_DLV_OK)
+	if (dd_ref_target(L->c, a, &off, &t) != DW_DLV_OK)
 		return dd_lib_fail(L->c, "a reference");
-	t = dd_find(L->c, off);
 	if (t == NULL || L->made[t->seq] == NULL)
 		return hd_fail(L->c->st, HD_BAD_INPUT, "bad-reference", 0,
 		               ".debug_info: a reference to 0x%llx, no DIE of the same unit",
@@ -116,41 +115,36 @@ static int load_constant(loader *L, const dd_attr *a, hd_die *h)
 
 	if (a->form == DW_FORM_data16) {
 		Dwarf_Form_Data16 v;
-		if (dwarf_formdata16(a->a, &v, &c->err) != DW_DLV_OK)
+		if (dwarf_formdata16(dd_handle(a), &v, &c->err) != DW_DLV_OK)
 			return dd_lib_fail(c, "a 16-byte constant");
 		return hd_die_block(L->u, h, a->at, v.fd_data, sizeof v.fd_data) != 0 ? oom(L) : 0;
 	}
 	if (a->form == DW_FORM_sdata || a->form == DW_FORM_implicit_const) {
 		Dwarf_Signed s;
-		if (dwarf_formsdata(a->a, &s, &c->err) != DW_DLV_OK)
+		if (dd_formsdata(c, a, &s) != DW_DLV_OK)
 			return dd_lib_fail(c, "a constant");
 		return hd_die_sdata(L->u, h, a->at, (int64_t)s) != 0 ? oom(L) : 0;
 	}
 	Dwarf_Unsigned v;
-	if (dwarf_formudata(a->a, &v, &c->err) != DW_DLV_OK)
+	if (dd_formudata(c, a, &v) != DW_DLV_OK)
 		return dd_lib_fail(c, "a constant");
 	return hd_die_udata(L->u, h, a->at, (uint64_t)v) != 0 ? oom(L) : 0;
 }
 
 static int load_bytes(loader *L, const dd_die *d, const dd_attr *a, hd_die *h)
 {
-	Dwarf_Unsigned len;
-	Dwarf_Ptr bytes;
-	Dwarf_Block *b = NULL;
+	const uint8_t *bytes;
+	size_t len;
 	int rc;
 
-	if (a->form == DW_FORM_exprloc) {
-		if (dwarf_formexprloc(a->a, &len, &bytes, &L->c->err) != DW_DLV_OK)
-			return dd_lib_fail(L->c, "an expression");
-		return hd_die_expr(L->u, h, a->at, bytes, (size_t)len) != 0 ? oom(L) : 0;
-	}
-	if (dwarf_formblock(a->a, &b, &L->c->err) != DW_DLV_OK)
-		return dd_lib_fail(L->c, "a block");
+	if (dd_formbytes(L->c, a, &bytes, &len) != DW_DLV_OK)
+		return dd_lib_fail(L->c, a->form == DW_FORM_exprloc ? "an expression" : "a block");
+	if (a->form == DW_FORM_exprloc)
+		return hd_die_expr(L->u, h, a->at, bytes, len) != 0 ? oom(L) : 0;
 	/* DWARF 2-3 location blocks are expressions (the dump reads them so) */
 	rc = a->cls == DW_FORM_CLASS_EXPRLOC || dd_block_is_expr(L->c, d, a)
-	             ? hd_die_expr(L->u, h, a->at, b->bl_data, (size_t)b->bl_len)
-	             : hd_die_block(L->u, h, a->at, b->bl_data, (size_t)b->bl_len);
-	dwarf_dealloc(L->c->dbg, b, DW_DLA_BLOCK);
+	             ? hd_die_expr(L->u, h, a->at, bytes, len)
+	             : hd_die_block(L->u, h, a->at, bytes, len);
 	return rc != 0 ? oom(L) : 0;
 }
 
@@ -162,11 +156,11 @@ static int load_attr(loader *L, const dd_die *d, const dd_attr *a, hd_die *h)
 	Dwarf_Addr addr;
 	Dwarf_Bool flag;
 	const char *copy;
-	char *s;
+	const char *s;
 
 	switch (a->cls) {
 	case DW_FORM_CLASS_ADDRESS:
-		if (dwarf_formaddr(a->a, &addr, &c->err) != DW_DLV_OK)
+		if (dd_formaddr(c, a, &addr) != DW_DLV_OK)
 			return dd_lib_fail(c, "an address");
 		return hd_die_addr(L->u, h, a->at, (uint64_t)addr) != 0 ? oom(L) : 0;
 	case DW_FORM_CLASS_CONSTANT:
@@ -175,13 +169,13 @@ static int load_attr(loader *L, const dd_die *d, const dd_attr *a, hd_die *h)
 	case DW_FORM_CLASS_EXPRLOC:
 		return load_bytes(L, d, a, h);
 	case DW_FORM_CLASS_FLAG:
-		if (dwarf_formflag(a->a, &flag, &c->err) != DW_DLV_OK)
+		if (dd_formflag(c, a, &flag) != DW_DLV_OK)
 			return dd_lib_fail(c, "a flag");
 		return flag && hd_die_flag(L->u, h, a->at) != 0 ? oom(L) : 0;
 	case DW_FORM_CLASS_REFERENCE:
 		return load_ref(L, a, h);
 	case DW_FORM_CLASS_STRING:
-		if (dwarf_formstring(a->a, &s, &c->err) != DW_DLV_OK)
+		if (dd_formstring(c, a, &s) != DW_DLV_OK)
 			return dd_lib_fail(c, "a string");
 		copy = hd_dw_strdup(L->u, s, strlen(s));
 		return copy == NULL || hd_die_string(L->u, h, a->at, copy) != 0 ? oom(L) : 0;
@@ -280,7 +274,7 @@ static int load_addrs(loader *L, const dd_unit *du)
 	Dwarf_Addr a;
 
 	for (; n < MAX_ADDRS; n++) {
-		int res = dwarf_debug_addr_index_to_addr(du->root->die, n, &a, &c->err);
+		int res = dwarf_debug_addr_index_to_addr(du->cu_die, n, &a, &c->err);
 		if (res == DW_DLV_ERROR) {
 			dwarf_dealloc_error(c->dbg, c->err);
 			c->err = NULL;

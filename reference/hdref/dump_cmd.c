@@ -19,8 +19,6 @@ int hd_cmd_dump(int argc, char **argv, int verbose)
 	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
 	const char *path = NULL;
 	hd_status st;
-	hd_buf out;
-	int failed;
 
 	(void)verbose;
 	for (int i = 0; i < argc; i++) {
@@ -44,17 +42,13 @@ int hd_cmd_dump(int argc, char **argv, int verbose)
 	if (path == NULL)
 		return usage();
 	hd_status_clear(&st);
-	hd_buf_init(&out);
-	if (hd_dwarf_dump(path, &o, &out, &st) != 0) {
-		hd_buf_free(&out);
+	/* streamed: the text of a large object is never held whole; bad input
+	 * is found before anything is written (dump.h) */
+	if (hd_dwarf_dump_to(path, &o, stdout, 0, &st) != 0) {
 		fprintf(stderr, "hdref dump: %s: %s\n", path, st.msg);
 		return st.kind == HD_BAD_INPUT ? EXIT_INPUT : EXIT_INTERNAL;
 	}
-	failed = out.failed;
-	if (!failed)
-		fwrite(out.data, 1, out.len, stdout);
-	hd_buf_free(&out);
-	if (failed || fflush(stdout) != 0 || ferror(stdout)) {
+	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "hdref: error writing the output\n");
 		return EXIT_INTERNAL;
 	}

@@ -44,26 +44,12 @@ static int reserve(hd_buf *b, size_t n)
 	return 1;
 }
 
-void hd_buf_put(hd_buf *b, const void *p, size_t n)
+void hd_buf_put_grow(hd_buf *b, const void *p, size_t n)
 {
 	if (n == 0 || !reserve(b, n))
 		return;
 	memcpy(b->data + b->len, p, n);
 	b->len += n;
-}
-
-void hd_buf_byte(hd_buf *b, uint8_t v)
-{
-	if (b->len + 2 <= b->cap && !b->failed) {
-		b->data[b->len++] = v;
-		return;
-	}
-	hd_buf_put(b, &v, 1);
-}
-
-void hd_buf_puts(hd_buf *b, const char *s)
-{
-	hd_buf_put(b, s, strlen(s));
 }
 
 void hd_buf_udec(hd_buf *b, uint64_t v)

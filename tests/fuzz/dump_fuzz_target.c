@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "dump/dump.h"
@@ -55,6 +56,45 @@ static int write_input(const uint8_t *data, size_t size)
 	return fclose(f) == 0 && ok ? 0 : -1;
 }
 
+/* The streamed dump (hd_dwarf_dump_to) must agree with the buffered one:
+ * the same result, the same bytes, and nothing written on bad input, which
+ * it finds before the first byte goes out. */
+static void check_streamed(const hd_dump_options *o, int rc, const hd_status *st,
+                           const hd_buf *out)
+{
+	static FILE *f;
+	hd_status st2;
+	int rc2;
+	long len;
+
+	if (f == NULL && (f = tmpfile()) == NULL)
+		abort();
+	rewind(f);
+	hd_status_clear(&st2);
+	rc2 = hd_dwarf_dump_to(scratch, o, f, 1, &st2);  /* written after every DIE */
+	if (fflush(f) != 0 || (len = ftell(f)) < 0)
+		abort();
+	if (rc2 != 0 && st2.kind == HD_NO_MEMORY)
+		return;  /* an allocation the other run did not need to make */
+	if (rc2 != rc || (rc != 0 && st2.kind != st->kind))
+		abort();
+	if (rc2 != 0) {
+		if (st2.kind == HD_BAD_INPUT && len != 0)
+			abort();
+		return;
+	}
+	if ((size_t)len != out->len)
+		abort();
+	if (len > 0) {
+		uint8_t *back = malloc((size_t)len);
+		rewind(f);
+		if (back == NULL || fread(back, 1, (size_t)len, f) != (size_t)len ||
+		    memcmp(back, out->data, (size_t)len) != 0)
+			abort();
+		free(back);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
@@ -69,8 +109,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hd_buf_init(&out);
 	hd_status_clear(&st);
 	rc = hd_dwarf_dump(scratch, &o, &out, &st);
-	hd_buf_free(&out);
 	if (rc != 0 && st.kind != HD_BAD_INPUT && st.kind != HD_NO_MEMORY)
 		abort();
+	if (rc == 0 || st.kind == HD_BAD_INPUT)
+		check_streamed(&o, rc, &st, &out);
+	hd_buf_free(&out);
 	return 0;
 }
