@@ -193,6 +193,9 @@ static void teardown(hd_lw *L)
 	free(L->insts);
 	free(L->inst_head);
 	free(L->listed_by);
+	free(L->flagbits);
+	for (int s = 0; s < HD_SET_COUNT; s++)
+		free((void *)L->inst_flags[s]);
 }
 
 /* The steps, in the order their results are needed: code placement gives

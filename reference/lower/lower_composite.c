@@ -136,7 +136,7 @@ int hd_lower_member_is_static(hd_lw *L, const hd_di_node *n)
 {
 	uint32_t value = hd_lw_word(n, "Value");
 
-	return hd_lower_has_flag(n, hd_lw_word(n, "Flags"), "FlagStaticMember") ||
+	return hd_lower_has_flag(L, n, hd_lw_word(n, "Flags"), HD_FLAG_STATIC_MEMBER) ||
 	       (value && !hd_lw_is_none(L, value));
 }
 

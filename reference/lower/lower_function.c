@@ -184,7 +184,7 @@ static int declaration_only(hd_lw *L, hd_die *d, const hd_di_node *n, int32_t co
 {
 	const hd_di_node *t = hd_di_node_of(L->m, hd_lw_word(n, "Type"));
 
-	if (code >= 0 || hd_lower_has_flag(n, hd_lw_word(n, "Flags"), "FlagIsDefinition"))
+	if (code >= 0 || hd_lower_has_flag(L, n, hd_lw_word(n, "Flags"), HD_FLAG_IS_DEFINITION))
 		return 0;
 	/* FlagFwdDecl may have said so already */
 	if (!hd_die_attr(d, DW_AT_declaration) && hd_die_flag(L->u, d, DW_AT_declaration) != 0)

@@ -252,7 +252,7 @@ hd_die *hd_lower_global_variable(hd_lw *L, const hd_di_node *n)
 		return nomem(L, n);
 	if (hd_lower_flags(L, d, n, flags) != 0)
 		return NULL;
-	if (variable(L, d, n, !hd_lower_has_flag(n, flags, "FlagIsLocal")) != 0)
+	if (variable(L, d, n, !hd_lower_has_flag(L, n, flags, HD_FLAG_IS_LOCAL)) != 0)
 		return nomem(L, n);
 	return d;
 }

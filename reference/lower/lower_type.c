@@ -200,9 +200,9 @@ hd_die *hd_lower_type_pointer(hd_lw *L, const hd_di_node *n)
 	uint16_t tag = DW_TAG_pointer_type;
 	hd_die *d;
 
-	if (hd_lower_has_flag(n, flags, "FlagLValueReference"))
+	if (hd_lower_has_flag(L, n, flags, HD_FLAG_LVALUE_REFERENCE))
 		tag = DW_TAG_reference_type;
-	else if (hd_lower_has_flag(n, flags, "FlagRValueReference"))
+	else if (hd_lower_has_flag(L, n, flags, HD_FLAG_RVALUE_REFERENCE))
 		tag = DW_TAG_rvalue_reference_type;
 	d = hd_die_new(L->u, L->u->root, tag);
 	if (!d)
@@ -391,10 +391,10 @@ static int param_marks(hd_lw *L, hd_die *d, hd_die *p, uint32_t type)
 
 	if (!flags)
 		return 0;
-	if (hd_lower_has_flag(t, flags, "FlagArtificial") &&
+	if (hd_lower_has_flag(L, t, flags, HD_FLAG_ARTIFICIAL) &&
 	    hd_die_flag(L->u, p, DW_AT_artificial) != 0)
 		return -1;
-	if (hd_lower_has_flag(t, flags, "FlagObjectPointer") && d->tag == DW_TAG_subprogram &&
+	if (hd_lower_has_flag(L, t, flags, HD_FLAG_OBJECT_POINTER) && d->tag == DW_TAG_subprogram &&
 	    !hd_die_attr(d, DW_AT_object_pointer))
 		return hd_die_ref(L->u, d, DW_AT_object_pointer, p);
 	return 0;
