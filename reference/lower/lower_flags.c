@@ -218,8 +218,8 @@ static int may_be_external(const hd_di_node *n, const hd_die *d)
 	 * its visibility from the declaration (DWARF 5 section 2.13.2). */
 	if (hd_die_attr(d, DW_AT_specification))
 		return 0;
-	return hd_lw_is(n, "DebugGlobalVariable") || hd_lw_is(n, "DebugFunction") ||
-	       hd_lw_is(n, "DebugFunctionDeclaration");
+	return hd_lw_is(n, HD_K_DebugGlobalVariable) || hd_lw_is(n, HD_K_DebugFunction) ||
+	       hd_lw_is(n, HD_K_DebugFunctionDeclaration);
 }
 
 /* The code-driven rows: external, static members, the object pointer. */
@@ -231,7 +231,7 @@ static int special(hd_lw *L, hd_die *d, const hd_di_node *n, const uint32_t *bit
 		return -1;
 	/* A static data member is declared in its class and defined outside
 	 * (DWARF 5 section 5.7.7): the member DIE is that declaration. */
-	if (has(bits, flags, HD_FLAG_STATIC_MEMBER) && !hd_lw_is(n, "DebugGlobalVariable") &&
+	if (has(bits, flags, HD_FLAG_STATIC_MEMBER) && !hd_lw_is(n, HD_K_DebugGlobalVariable) &&
 	    (flag_once(L, d, DW_AT_external) != 0 || flag_once(L, d, DW_AT_declaration) != 0))
 		return -1;
 	/* FlagObjectPointer marks the `this` parameter; DWARF puts the mark on

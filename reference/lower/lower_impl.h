@@ -108,8 +108,8 @@ hd_die *hd_lower_fail(hd_lw *L, hd_kind kind, const char *code, const hd_di_node
 int hd_lower_grow(hd_lw *L, void **arr, size_t sz, uint32_t n, uint32_t *cap);
 
 /* ---- lower_util.c: operands ---- */
-/* Whether n is the named instruction (of whichever set). */
-int hd_lw_is(const hd_di_node *n, const char *name);
+/* Whether n is instruction k (of whichever set). */
+int hd_lw_is(const hd_di_node *n, hd_spv_kind k);
 /* Puts dies[0..n), children of parent, in that order among its children;
  * -1 when memory runs out. */
 int hd_lower_reorder(hd_die *parent, hd_die *const *dies, uint32_t n);

@@ -107,7 +107,7 @@ int hd_di_array_counts(const hd_di_node *n, hd_di_span *span)
 		return 0;
 	for (uint32_t k = span->count / 2; k < span->count; k++) {
 		const hd_di_node *c = hd_di_node_of(n->m, n->args[span->first + k]);
-		if (c == NULL || !hd_di_is(c, "DebugInfoNone"))
+		if (c == NULL || !hd_di_is(c, HD_K_DebugInfoNone))
 			return 0;
 	}
 	span->count /= 2;

@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "spirv_kinds.h"  /* hd_spv_kind, generated */
+
 /* How an operand's words are read, from the grammar's "kind". */
 typedef enum hd_spv_okind {
 	HD_SPV_ID,       /* IdRef: one id */
@@ -95,6 +97,7 @@ typedef struct hd_spv_inst {
 	uint32_t opcode;
 	uint8_t noperands;
 	const hd_spv_operand *operands;
+	uint16_t kind;     /* hd_spv_kind: its name as a number, alike in every set */
 } hd_spv_inst;
 
 typedef enum hd_spv_set_id {
