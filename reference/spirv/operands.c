@@ -24,6 +24,29 @@ static const hd_spv_operand *operand(const hd_di_node *n, const char *name, int 
 	return NULL;
 }
 
+/* present() for a node whose words are known to fit: one walk that finds
+ * the name and the operand's words together, up to the operand only. */
+static const hd_spv_operand *present_fitting(const hd_di_node *n, const char *name,
+                                             hd_di_span *span)
+{
+	uint32_t pos = 0;
+
+	for (int i = 0; i < n->inst->noperands; i++) {
+		const hd_spv_operand *op = &n->inst->operands[i];
+		uint32_t count = hd_di_operand_words(op, n->nargs - pos);
+
+		if (same_name(op->name, name)) {
+			if (count == 0)
+				return NULL;
+			span->first = pos;
+			span->count = count;
+			return op;
+		}
+		pos += count;
+	}
+	return NULL;
+}
+
 /* The named operand and its span, found and laid out once for each read:
  * the readers below used to look the name up and lay the operands out
  * two or three times. NULL when absent, or when the words do not fit. */
@@ -31,8 +54,11 @@ static const hd_spv_operand *present(const hd_di_node *n, const char *name, hd_d
 {
 	hd_di_span spans[HD_DI_MAX_OPERANDS];
 	int i;
-	const hd_spv_operand *op = operand(n, name, &i);
+	const hd_spv_operand *op;
 
+	if (n->inst && n->fits)
+		return present_fitting(n, name, span);
+	op = operand(n, name, &i);
 	if (!op || hd_di_operands(n, spans) < 0 || spans[i].count == 0)
 		return NULL;
 	*span = spans[i];
