@@ -132,6 +132,9 @@ extern const hd_spv_set hd_spv_sets[HD_SET_COUNT];
 const char *hd_spv_spec_name(const hd_spv_set *s);
 extern const hd_spv_coreop hd_spv_coreops[];  /* sorted by opcode */
 extern const uint32_t hd_spv_ncoreops;
+/* opcode (up to hd_spv_coreop_max) -> 1 + its index in hd_spv_coreops, 0 none */
+extern const uint16_t hd_spv_coreop_slot[];
+extern const uint32_t hd_spv_coreop_max;
 extern const hd_spv_enum hd_spv_enum_StorageClass;
 extern const hd_spv_enum hd_spv_enum_SourceLanguage;
 
