@@ -254,6 +254,8 @@ int hd_lower_flags(hd_lw *L, hd_die *d, const hd_di_node *n, uint32_t flags)
 	if (!(bits = bits_of(L, n)) || accessibility(L, d, bits, flags) != 0 ||
 	    special(L, d, n, bits, flags) != 0)
 		goto nomem;
+	if (flags == 0)  /* no row's flag is set: most nodes */
+		return 0;
 	for (size_t i = 0; i < NROWS; i++) {
 		if (rows[i].how != FLAG && rows[i].how != UDATA)
 			continue;
