@@ -24,27 +24,26 @@ static const hd_spv_operand *operand(const hd_di_node *n, const char *name, int 
 	return NULL;
 }
 
-/* present() for a node whose words are known to fit: one walk that finds
- * the name and the operand's words together, up to the operand only. */
+/* present() for a node whose words are known to fit: the name found, its
+ * place is the generated table's when every operand before it takes one
+ * place, else a walk up to it. */
 static const hd_spv_operand *present_fitting(const hd_di_node *n, const char *name,
                                              hd_di_span *span)
 {
+	const hd_spv_operand *ops = n->inst->operands;
 	uint32_t pos = 0;
+	int i;
 
-	for (int i = 0; i < n->inst->noperands; i++) {
-		const hd_spv_operand *op = &n->inst->operands[i];
-		uint32_t count = hd_di_operand_words(op, n->nargs - pos);
-
-		if (same_name(op->name, name)) {
-			if (count == 0)
-				return NULL;
-			span->first = pos;
-			span->count = count;
-			return op;
-		}
-		pos += count;
-	}
-	return NULL;
+	if (!operand(n, name, &i))
+		return NULL;
+	if (ops[i].fixed != HD_SPV_NOT_FIXED)
+		pos = ops[i].fixed;
+	else
+		for (int k = 0; k < i; k++)
+			pos += hd_di_operand_words(&ops[k], n->nargs - pos);
+	span->count = hd_di_operand_words(&ops[i], n->nargs - pos);
+	span->first = pos;
+	return span->count ? &ops[i] : NULL;
 }
 
 /* The named operand and its span, found and laid out once for each read:

@@ -90,7 +90,12 @@ typedef struct hd_spv_operand {
 	uint8_t forward;        /* a forward reference is allowed (spec section 2.2) */
 	const hd_spv_enum *en;  /* HD_SPV_ENUM, or an id of target HD_T_ENUM: the enum
 	                         * its value (the constant's value) is taken from */
+	uint8_t fixed;          /* its first word's index in the args when every
+	                         * operand before it takes one place (quantifier
+	                         * ONE), else HD_SPV_NOT_FIXED */
 } hd_spv_operand;
+
+#define HD_SPV_NOT_FIXED 0xffu
 
 typedef struct hd_spv_inst {
 	const char *name;  /* e.g. "DebugTypeMember" */

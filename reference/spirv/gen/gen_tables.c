@@ -358,6 +358,15 @@ static const char *ident(const char *s)
 	return b;
 }
 
+/* A small number as text, for a row's initializer. */
+static const char *ident_num(int v)
+{
+	static char buf[16];
+
+	snprintf(buf, sizeof buf, "%d", v);
+	return buf;
+}
+
 static const char *target_enum(const char *t)
 {
 	static char buf[2][64];
@@ -458,19 +467,27 @@ static void emit_set(FILE *out, int s)
 		if (!in->noperands)
 			continue;
 		fprintf(out, "static const hd_spv_operand ops_%s_%s[] = {\n", sidbuf, in->name);
+		/* pos: the fixed word index of the next operand, -1 once an
+		 * operand before it may take no place or several */
+		int pos = 0;
 		for (int o = 0; o < in->noperands; o++) {
 			operand *op = &in->ops[o];
 			char eref[192];
 			const char *kind = okind(op->kind, eref, sizeof eref, s);
+			int fixed = pos;
 			if (op->en[0])
 				enum_ref(op->en, eref, sizeof eref, s);
-			fprintf(out, "\t{ \"%s\", %s, %s, %s, %s, %d, %s },\n", op->name, kind,
+			if (pos >= 0 && op->quant == 0 && pos + 2 < 0xff)
+				pos += strcmp(kind, "HD_SPV_PAIR") == 0 ? 2 : 1;
+			else
+				pos = -1;
+			fprintf(out, "\t{ \"%s\", %s, %s, %s, %s, %d, %s, %s },\n", op->name, kind,
 			        op->quant == '?'   ? "HD_SPV_OPT"
 			        : op->quant == '*' ? "HD_SPV_MANY"
 			        : op->quant == '+' ? "HD_SPV_SOME"
 			                           : "HD_SPV_ONE",
 			        target_enum(op->target[0]), target_enum(op->target[1]), op->forward,
-			        eref[0] ? eref : "NULL");
+			        eref[0] ? eref : "NULL", fixed >= 0 ? ident_num(fixed) : "HD_SPV_NOT_FIXED");
 		}
 		fprintf(out, "};\n");
 	}
