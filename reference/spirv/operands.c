@@ -31,7 +31,7 @@ static const hd_spv_operand *present_fitting(const hd_di_node *n, const char *na
                                              hd_di_span *span)
 {
 	const hd_spv_operand *ops = n->inst->operands;
-	uint32_t pos = 0;
+	uint32_t pos = 0, count;
 	int i;
 
 	if (!operand(n, name, &i))
@@ -41,9 +41,12 @@ static const hd_spv_operand *present_fitting(const hd_di_node *n, const char *na
 	else
 		for (int k = 0; k < i; k++)
 			pos += hd_di_operand_words(&ops[k], n->nargs - pos);
-	span->count = hd_di_operand_words(&ops[i], n->nargs - pos);
+	count = hd_di_operand_words(&ops[i], n->nargs - pos);
+	if (count == 0)  /* absent: *span stays as the caller had it */
+		return NULL;
 	span->first = pos;
-	return span->count ? &ops[i] : NULL;
+	span->count = count;
+	return &ops[i];
 }
 
 /* The named operand and its span, found and laid out once for each read:
