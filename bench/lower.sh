@@ -1,16 +1,23 @@
 #!/bin/sh
-# Times `hdref lower` against `llvm-spirv-15 -r` (SPIR-V to LLVM IR with its
-# debug metadata, the first half of the SPIR-V -> DWARF route that real
-# toolchains take) on one module of 1,000,000 OpenCL.DebugInfo.100
-# instructions from gen_spirv_big, and prints both times and their ratio;
-# then hdref on 250,000 instructions, to show how its time grows (4 is
-# linear). Best of RUNS runs (default 3), wall clock.
+# hdref lower against llvm-spirv-15 -r (SPIR-V to LLVM IR with its debug
+# metadata, the first half of the SPIR-V -> DWARF route that real toolchains
+# take) on one module of N OpenCL.DebugInfo.100 instructions from
+# gen_spirv_big (default 1,000,000) (docs/benchmarks.md, "bench/lower.sh").
+# The two run by turns, PAIRS times (at least 5), which one goes first
+# alternating; each pair's CPU time (user + system, which other load
+# disturbs less than wall time) of both and their ratio, hdref over llvm,
+# then the median ratio. Then hdref on a quarter of the module, to show how
+# its CPU time grows (4 is linear), medians of PAIRS runs of each size.
+# Prints the load average at the start and the end.
 #
 # The work is not identical: hdref validates, lowers to DWARF and writes a
 # code object; llvm-spirv-15 -r builds LLVM IR and drops the local variables
 # no instruction uses. The ratio compares the tools on the same input.
 #
-# usage: lower.sh BUILD_DIR
+# Exits 1 when the median ratio is above GOAL (0.3), 2 when it cannot run
+# (a tool not built or missing, a run that failed).
+#
+# usage: lower.sh BUILD_DIR   (env: PAIRS=5 N=1000000 GOAL=0.3)
 
 if [ "$#" -ne 1 ]; then
 	echo "usage: lower.sh BUILD_DIR" >&2
@@ -18,36 +25,84 @@ if [ "$#" -ne 1 ]; then
 fi
 gen=$1/bench/gen_spirv_big
 hdref=$1/reference/hdref/hdref
-runs=${RUNS:-3}
-big=1000000
-small=250000
+pairs=${PAIRS:-5}
+n=${N:-1000000}
+quarter=$((n / 4))
+goal=${GOAL:-0.3}
+peer=llvm-spirv-15
 for tool in "$gen" "$hdref"; do
 	if [ ! -x "$tool" ]; then
 		echo "lower.sh: $tool not built" >&2
 		exit 2
 	fi
 done
+if [ ! -x /usr/bin/time ]; then
+	echo "lower.sh: /usr/bin/time is not installed (Debian's time)" >&2
+	exit 2
+fi
+if ! command -v "$peer" >/dev/null 2>&1; then
+	echo "lower.sh: $peer is not installed" >&2
+	exit 2
+fi
+[ "$pairs" -ge 5 ] || { echo "lower.sh: PAIRS must be at least 5" >&2; exit 2; }
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/lower.XXXXXX") || exit 2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lower-bench.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' 0
 trap 'exit 2' HUP INT TERM
 . "$(dirname "$0")/common.sh"
 
-"$gen" "$big" "$tmp/big.spv" || exit 1
-"$gen" "$small" "$tmp/small.spv" || exit 1
-bytes=$(wc -c <"$tmp/big.spv" | tr -d ' ')
-echo "module: $big OpenCL.DebugInfo.100 instructions (+5 fixed), $bytes bytes; best of $runs runs"
+# cpu CMD...: the CPU seconds (user + system) of one run of CMD. The run
+# must succeed: a tool that stops early has not done the same work.
+cpu() {
+	if ! /usr/bin/time -f '%U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err"; then
+		echo "lower.sh: $* failed:" >&2
+		head -n 5 "$tmp/err" >&2
+		return 1
+	fi
+	awk '{ printf "%.2f", $1 + $2 }' "$tmp/time"
+}
 
-t_big=$(best "$hdref" lower "$tmp/big.spv" -o "$tmp/big.o") || exit 1
-echo "hdref lower:          $t_big s ($(wc -c <"$tmp/big.o" | tr -d ' ') bytes of code object)"
-if command -v llvm-spirv-15 >/dev/null 2>&1; then
-	t_ref=$(best llvm-spirv-15 -r "$tmp/big.spv" -o "$tmp/big.bc") || exit 1
-	echo "llvm-spirv-15 -r:     $t_ref s"
-	echo "hdref/llvm-spirv-15:  $(ratio "$t_big" "$t_ref")"
-else
-	echo "llvm-spirv-15:        not installed"
-fi
+"$gen" "$n" "$tmp/big.spv" >/dev/null || exit 2
+"$gen" "$quarter" "$tmp/small.spv" >/dev/null || exit 2
+echo "machine: $(nproc) cpus, load $(cut -d' ' -f1-3 /proc/loadavg) at the start"
+echo "module: $n OpenCL.DebugInfo.100 instructions (+5 fixed), $(wc -c <"$tmp/big.spv" | tr -d ' ') bytes"
+echo "peer: $("$peer" --version 2>&1 | grep -i 'llvm version' | sed 's/^ *//')"
+echo "$pairs pairs, hdref lower and $peer -r by turns:"
+ratios=
+hs=
+i=1
+while [ "$i" -le "$pairs" ]; do
+	if [ $((i % 2)) = 1 ]; then
+		h=$(cpu "$hdref" lower "$tmp/big.spv" -o "$tmp/big.o") &&
+			l=$(cpu "$peer" -r "$tmp/big.spv" -o "$tmp/big.bc") || exit 2
+	else
+		l=$(cpu "$peer" -r "$tmp/big.spv" -o "$tmp/big.bc") &&
+			h=$(cpu "$hdref" lower "$tmp/big.spv" -o "$tmp/big.o") || exit 2
+	fi
+	r=$(ratio "$h" "$l")
+	echo "  pair $i: hdref $h CPU-s, llvm $l CPU-s; ratio $r"
+	ratios="$ratios $r"
+	hs="$hs $h"
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086 # one word per number
+med=$(median $ratios)
+echo "code object: $(wc -c <"$tmp/big.o" | tr -d ' ') bytes"
+echo "median ratio hdref/llvm: CPU $med (goal <= $goal)"
 
-t_small=$(best "$hdref" lower "$tmp/small.spv" -o "$tmp/small.o") || exit 1
-echo "hdref lower, $small instructions: $t_small s"
-echo "scaling ($big/$small = 4 when linear): $(ratio "$t_big" "$t_small")"
+smalls=
+i=1
+while [ "$i" -le "$pairs" ]; do
+	s=$(cpu "$hdref" lower "$tmp/small.spv" -o "$tmp/small.o") || exit 2
+	smalls="$smalls $s"
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086 # one word per number
+mb=$(median $hs)
+# shellcheck disable=SC2086
+ms=$(median $smalls)
+echo "hdref lower, median CPU: $mb s for $n instructions, $ms s for $quarter"
+echo "scaling ($n/$quarter = 4 when linear): $(ratio "$mb" "$ms")"
+echo "machine: load $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+awk -v m="$med" -v g="$goal" 'BEGIN { exit !(m + 0 <= g + 0) }' || exit 1
+exit 0

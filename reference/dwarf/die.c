@@ -150,7 +150,7 @@ static int add_bytes(hd_dw_unit *u, hd_die *d, uint16_t name, hd_dv_kind kind,
 	uint8_t *copy = NULL;
 
 	if (len != 0) {
-		if (bytes == NULL)
+		if (bytes == NULL || len > UINT32_MAX)
 			return -1;
 		copy = hd_arena_dup(&u->arena, bytes, len);
 		if (copy == NULL)

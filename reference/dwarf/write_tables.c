@@ -82,13 +82,15 @@ void hd_strtab_free(hd_strtab *t)
 	memset(t, 0, sizeof *t);
 }
 
-int64_t hd_strtab_find(const hd_strtab *t, const char *s)
+/* hd_strtab_find with s's hash already taken: intern needs it twice, to
+ * look and then to insert, and the keyed hash is the costly part. */
+static int64_t find_hashed(const hd_strtab *t, const char *s, uint32_t full)
 {
 	uint32_t h;
 
 	if (t->nslots == 0)
 		return -1;
-	h = hash_bytes(s, strlen(s)) & (t->nslots - 1);
+	h = full & (t->nslots - 1);
 	while (t->slots[h] != 0) {
 		if (strcmp(t->s[t->slots[h] - 1], s) == 0)
 			return t->slots[h] - 1;
@@ -97,10 +99,16 @@ int64_t hd_strtab_find(const hd_strtab *t, const char *s)
 	return -1;
 }
 
+int64_t hd_strtab_find(const hd_strtab *t, const char *s)
+{
+	return t->nslots == 0 ? -1 : find_hashed(t, s, hash_bytes(s, strlen(s)));
+}
+
 int64_t hd_strtab_intern(hd_strtab *t, const char *s)
 {
-	int64_t i = hd_strtab_find(t, s);
-	uint32_t h;
+	size_t len = strlen(s);
+	uint32_t full = hash_bytes(s, len), h;
+	int64_t i = find_hashed(t, s, full);
 
 	if (i >= 0)
 		return i;
@@ -125,8 +133,8 @@ int64_t hd_strtab_intern(hd_strtab *t, const char *s)
 		return -1;
 	t->s[t->n] = s;
 	t->off[t->n] = t->size;
-	t->size += strlen(s) + 1;
-	h = hash_bytes(s, strlen(s)) & (t->nslots - 1);
+	t->size += len + 1;
+	h = full & (t->nslots - 1);
 	while (t->slots[h] != 0)
 		h = (h + 1) & (t->nslots - 1);
 	t->slots[h] = t->n + 1;

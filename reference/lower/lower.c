@@ -1,5 +1,5 @@
 /* The lowering driver: sets up the context, dispatches each DebugInfo node
- * to its handler by instruction name (one table for both sets, whose
+ * to its handler by instruction kind (one table for every set, whose
  * instructions share names), then lowers the function bodies, the line
  * program, the call frames and the macros (lower_impl.h has the rules). */
 #include <stdarg.h>
@@ -9,63 +9,47 @@
 
 #include "lower_impl.h"
 
-typedef struct handler {
-	const char *name;
-	hd_lower_fn fn;
-} handler;
-
-/* Sorted by name for bsearch. Instructions missing here have no DIE of their
- * own: DebugInfoNone, DebugScope, DebugNoScope, DebugInlinedAt, DebugDeclare,
+/* Indexed by instruction kind (one table for every set, whose instructions
+ * share names). Instructions missing here have no DIE of their own:
+ * DebugInfoNone, DebugScope, DebugNoScope, DebugInlinedAt, DebugDeclare,
  * DebugValue, DebugExpression and DebugOperation are read where they are
  * used (hd_lower_bodies). */
-static const handler handlers[] = {
-	{ "DebugCompilationUnit", hd_lower_compilation_unit },
-	{ "DebugFunction", hd_lower_function },
-	{ "DebugFunctionDeclaration", hd_lower_function_declaration },
-	{ "DebugGlobalVariable", hd_lower_global_variable },
-	{ "DebugImportedEntity", hd_lower_imported_entity },
-	{ "DebugInlinedVariable", hd_lower_inlined_variable },
-	{ "DebugLexicalBlock", hd_lower_lexical_block },
-	{ "DebugLexicalBlockDiscriminator", hd_lower_lexical_block_discriminator },
-	{ "DebugLocalVariable", hd_lower_local_variable },
-	{ "DebugMacroDef", hd_lower_macro_def },
-	{ "DebugMacroUndef", hd_lower_macro_undef },
-	{ "DebugModuleINTEL", hd_lower_module },
-	{ "DebugSource", hd_lower_source },
-	{ "DebugTypeArray", hd_lower_type_array },
-	{ "DebugTypeBasic", hd_lower_type_basic },
-	{ "DebugTypeComposite", hd_lower_type_composite },
-	{ "DebugTypeEnum", hd_lower_type_enum },
-	{ "DebugTypeFunction", hd_lower_type_function },
-	{ "DebugTypeInheritance", hd_lower_type_inheritance },
-	{ "DebugTypeMember", hd_lower_type_member },
-	{ "DebugTypePointer", hd_lower_type_pointer },
-	{ "DebugTypePtrToMember", hd_lower_type_ptr_to_member },
-	{ "DebugTypeQualifier", hd_lower_type_qualifier },
-	{ "DebugTypeTemplate", hd_lower_type_template },
-	{ "DebugTypeTemplateParameter", hd_lower_type_template_parameter },
-	{ "DebugTypeTemplateParameterPack", hd_lower_type_template_parameter_pack },
-	{ "DebugTypeTemplateTemplateParameter", hd_lower_type_template_template_parameter },
-	{ "DebugTypeVector", hd_lower_type_vector },
-	{ "DebugTypedef", hd_lower_typedef },
+static const hd_lower_fn handlers[HD_K_COUNT] = {
+	[HD_K_DebugCompilationUnit] = hd_lower_compilation_unit,
+	[HD_K_DebugFunction] = hd_lower_function,
+	[HD_K_DebugFunctionDeclaration] = hd_lower_function_declaration,
+	[HD_K_DebugGlobalVariable] = hd_lower_global_variable,
+	[HD_K_DebugImportedEntity] = hd_lower_imported_entity,
+	[HD_K_DebugInlinedVariable] = hd_lower_inlined_variable,
+	[HD_K_DebugLexicalBlock] = hd_lower_lexical_block,
+	[HD_K_DebugLexicalBlockDiscriminator] = hd_lower_lexical_block_discriminator,
+	[HD_K_DebugLocalVariable] = hd_lower_local_variable,
+	[HD_K_DebugMacroDef] = hd_lower_macro_def,
+	[HD_K_DebugMacroUndef] = hd_lower_macro_undef,
+	[HD_K_DebugModuleINTEL] = hd_lower_module,
+	[HD_K_DebugSource] = hd_lower_source,
+	[HD_K_DebugTypeArray] = hd_lower_type_array,
+	[HD_K_DebugTypeBasic] = hd_lower_type_basic,
+	[HD_K_DebugTypeComposite] = hd_lower_type_composite,
+	[HD_K_DebugTypeEnum] = hd_lower_type_enum,
+	[HD_K_DebugTypeFunction] = hd_lower_type_function,
+	[HD_K_DebugTypeInheritance] = hd_lower_type_inheritance,
+	[HD_K_DebugTypeMember] = hd_lower_type_member,
+	[HD_K_DebugTypePointer] = hd_lower_type_pointer,
+	[HD_K_DebugTypePtrToMember] = hd_lower_type_ptr_to_member,
+	[HD_K_DebugTypeQualifier] = hd_lower_type_qualifier,
+	[HD_K_DebugTypeTemplate] = hd_lower_type_template,
+	[HD_K_DebugTypeTemplateParameter] = hd_lower_type_template_parameter,
+	[HD_K_DebugTypeTemplateParameterPack] = hd_lower_type_template_parameter_pack,
+	[HD_K_DebugTypeTemplateTemplateParameter] = hd_lower_type_template_template_parameter,
+	[HD_K_DebugTypeVector] = hd_lower_type_vector,
+	[HD_K_DebugTypedef] = hd_lower_typedef,
 };
-
-#define NHANDLERS (sizeof handlers / sizeof handlers[0])
-
-static int cmp_handler(const void *key, const void *elem)
-{
-	return strcmp((const char *)key, ((const handler *)elem)->name);
-}
 
 /* The handler of n, or NULL. */
 static hd_lower_fn handler_of(const hd_di_node *n)
 {
-	const handler *h;
-
-	if (!n->inst)
-		return NULL;
-	h = bsearch(n->inst->name, handlers, NHANDLERS, sizeof handlers[0], cmp_handler);
-	return h ? h->fn : NULL;
+	return n->inst && n->inst->kind < HD_K_COUNT ? handlers[n->inst->kind] : NULL;
 }
 
 hd_die *hd_lower_fail(hd_lw *L, hd_kind kind, const char *code, const hd_di_node *n,
@@ -142,7 +126,7 @@ hd_die *hd_lower_parent(hd_lw *L, uint32_t id)
 	const hd_di_node *n = hd_di_node_of(L->m, id);
 	hd_die *d;
 
-	if (!n || hd_lw_is(n, "DebugCompilationUnit"))
+	if (!n || hd_lw_is(n, HD_K_DebugCompilationUnit))
 		return L->u->root;
 	d = hd_lower_id(L, id);
 	return d ? d : L->u->root;
@@ -177,7 +161,7 @@ static int setup(hd_lw *L, const hd_spv_module *m, const hd_lower_options *o,
 		L->file_of_insn[i] = -1;
 	for (uint32_t i = 0; i < m->nnodes; i++) {
 		L->fn_of[i] = handler_of(&m->nodes[i]);
-		if (L->cu < 0 && hd_lw_is(&m->nodes[i], "DebugCompilationUnit"))
+		if (L->cu < 0 && hd_lw_is(&m->nodes[i], HD_K_DebugCompilationUnit))
 			L->cu = (int32_t)i;
 	}
 	return hd_dw_unit_init(&out->unit, o->dwarf64, o->profile, st);
@@ -193,6 +177,9 @@ static void teardown(hd_lw *L)
 	free(L->insts);
 	free(L->inst_head);
 	free(L->listed_by);
+	free(L->flagbits);
+	for (int s = 0; s < HD_SET_COUNT; s++)
+		free((void *)L->inst_flags[s]);
 }
 
 /* The steps, in the order their results are needed: code placement gives

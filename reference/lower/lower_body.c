@@ -66,7 +66,7 @@ static int32_t inlined_variable(hd_lw *L, const hd_di_node *var, int32_t inlined
 	uint32_t inl = L->m->nodes[inlined_at].id;
 
 	for (uint32_t i = 0; i < L->m->nnodes; i++)
-		if (hd_lw_is(&L->m->nodes[i], "DebugInlinedVariable") &&
+		if (hd_lw_is(&L->m->nodes[i], HD_K_DebugInlinedVariable) &&
 		    hd_lw_word(&L->m->nodes[i], "Variable") == var->id &&
 		    hd_lw_word(&L->m->nodes[i], "Inlined") == inl)
 			return (int32_t)i;
@@ -211,7 +211,7 @@ static int function_points(body *B, uint32_t f)
 		r.var = var;
 		r.f = f;
 		r.pc = hd_lower_pc(L, f, fn->points[i].slot);
-		r.declare = hd_lw_is(p, "DebugDeclare");
+		r.declare = hd_lw_is(p, HD_K_DebugDeclare);
 		if ((rc = point_part(B, fr, p, var, &r, &keep)) != 0 || !keep) {
 			hd_buf_free(&r.loc);
 			continue;

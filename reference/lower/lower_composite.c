@@ -90,7 +90,7 @@ int hd_lower_order_members(hd_lw *L)
 		hd_die *d = L->die_of[i], *dies[1024];
 		uint32_t k = 0;
 		hd_di_span sp;
-		if (!d || !hd_lw_is(n, "DebugTypeComposite") || hd_lw_span(n, "Members", &sp) != 0 ||
+		if (!d || !hd_lw_is(n, HD_K_DebugTypeComposite) || hd_lw_span(n, "Members", &sp) != 0 ||
 		    sp.count > 1024)
 			continue;
 		for (uint32_t j = 0; j < sp.count; j++) {
@@ -136,7 +136,7 @@ int hd_lower_member_is_static(hd_lw *L, const hd_di_node *n)
 {
 	uint32_t value = hd_lw_word(n, "Value");
 
-	return hd_lower_has_flag(n, hd_lw_word(n, "Flags"), "FlagStaticMember") ||
+	return hd_lower_has_flag(L, n, hd_lw_word(n, "Flags"), HD_FLAG_STATIC_MEMBER) ||
 	       (value && !hd_lw_is_none(L, value));
 }
 

@@ -232,7 +232,7 @@ static const char *text_of_string(hd_lw *L, uint32_t id)
 {
 	for (uint32_t i = 0; i < L->m->nnodes; i++) {
 		const hd_di_node *n = &L->m->nodes[i];
-		if (hd_lw_is(n, "DebugSource") && hd_lw_word(n, "File") == id &&
+		if (hd_lw_is(n, HD_K_DebugSource) && hd_lw_word(n, "File") == id &&
 		    hd_lw_word(n, "Text"))
 			return hd_lw_string(L, n, "Text");
 	}
@@ -245,7 +245,7 @@ int32_t hd_lower_file(hd_lw *L, uint32_t source_id)
 	int32_t def, *slot;
 
 	if (n) {
-		if (!hd_lw_is(n, "DebugSource"))
+		if (!hd_lw_is(n, HD_K_DebugSource))
 			return -1;
 		slot = &L->file_of_node[n - L->m->nodes];
 		if (*slot < 0)

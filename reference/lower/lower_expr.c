@@ -237,7 +237,7 @@ typedef struct dop {
 /* The DebugOperation node n decoded: its row and literal operands. */
 static int read_operation(hd_lw *L, const hd_di_node *n, dop *d)
 {
-	const char *name = hd_lw_is(n, "DebugOperation") ? hd_lw_enum(n, "OpCode") : NULL;
+	const char *name = hd_lw_is(n, HD_K_DebugOperation) ? hd_lw_enum(n, "OpCode") : NULL;
 	hd_di_span sp;
 
 	memset(d, 0, sizeof *d);
@@ -337,7 +337,7 @@ int hd_lower_expression(hd_lw *L, uint32_t expr_id, const hd_lw_start *start, hd
 	t.open = start->top == HD_LW_PIECES;
 	t.kind[t.depth++] = (uint8_t)start->top;
 	e->top = start->top;
-	if (x && !hd_lw_is(x, "DebugExpression")) {
+	if (x && !hd_lw_is(x, HD_K_DebugExpression)) {
 		hd_lower_fail(L, HD_BAD_INPUT, "invalid-module", x, "Expression is not a DebugExpression");
 		return -1;
 	}

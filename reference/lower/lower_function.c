@@ -132,7 +132,7 @@ static int return_type(hd_lw *L, hd_die *d, const hd_di_node *n)
 {
 	const hd_di_node *t = hd_di_node_of(L->m, hd_lw_word(n, "Type"));
 
-	if (!hd_lw_is(t, "DebugTypeFunction"))
+	if (!hd_lw_is(t, HD_K_DebugTypeFunction))
 		return 0;
 	return hd_lw_type(L, d, DW_AT_type, hd_lw_word(t, "Return Type"));
 }
@@ -184,12 +184,12 @@ static int declaration_only(hd_lw *L, hd_die *d, const hd_di_node *n, int32_t co
 {
 	const hd_di_node *t = hd_di_node_of(L->m, hd_lw_word(n, "Type"));
 
-	if (code >= 0 || hd_lower_has_flag(n, hd_lw_word(n, "Flags"), "FlagIsDefinition"))
+	if (code >= 0 || hd_lower_has_flag(L, n, hd_lw_word(n, "Flags"), HD_FLAG_IS_DEFINITION))
 		return 0;
 	/* FlagFwdDecl may have said so already */
 	if (!hd_die_attr(d, DW_AT_declaration) && hd_die_flag(L->u, d, DW_AT_declaration) != 0)
 		return -1;
-	return hd_lw_is(t, "DebugTypeFunction") ? hd_lower_type_params(L, d, t) : 0;
+	return hd_lw_is(t, HD_K_DebugTypeFunction) ? hd_lower_type_params(L, d, t) : 0;
 }
 
 /* A definition with a Declaration goes under the compile unit, as LLVM puts

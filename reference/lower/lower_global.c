@@ -252,7 +252,7 @@ hd_die *hd_lower_global_variable(hd_lw *L, const hd_di_node *n)
 		return nomem(L, n);
 	if (hd_lower_flags(L, d, n, flags) != 0)
 		return NULL;
-	if (variable(L, d, n, !hd_lower_has_flag(n, flags, "FlagIsLocal")) != 0)
+	if (variable(L, d, n, !hd_lower_has_flag(L, n, flags, HD_FLAG_IS_LOCAL)) != 0)
 		return nomem(L, n);
 	return d;
 }
@@ -279,7 +279,7 @@ hd_die *hd_lower_function_declaration(hd_lw *L, const hd_di_node *n)
 	    hd_lw_decl(L, d, n) != 0 || hd_die_flag(L->u, d, DW_AT_declaration) != 0 ||
 	    hd_die_flag(L->u, d, DW_AT_prototyped) != 0)
 		return nomem(L, n);
-	if (hd_lw_is(ft, "DebugTypeFunction") &&
+	if (hd_lw_is(ft, HD_K_DebugTypeFunction) &&
 	    (hd_lw_type(L, d, DW_AT_type, hd_lw_word(ft, "Return Type")) != 0 ||
 	     hd_lower_type_params(L, d, ft) != 0))
 		return L->failed ? NULL : nomem(L, n);

@@ -22,6 +22,22 @@
 #include "dwarf/expr.h"
 
 typedef struct hd_lw hd_lw;
+
+/* The DebugInfoFlags the lowering reads (lower_flags.c names them). */
+typedef enum hd_lower_flag {
+	HD_FLAG_IS_PROTECTED, HD_FLAG_IS_PRIVATE, HD_FLAG_IS_LOCAL, HD_FLAG_IS_DEFINITION,
+	HD_FLAG_FWD_DECL, HD_FLAG_ARTIFICIAL, HD_FLAG_EXPLICIT, HD_FLAG_PROTOTYPED,
+	HD_FLAG_OBJECT_POINTER, HD_FLAG_STATIC_MEMBER, HD_FLAG_INDIRECT_VARIABLE,
+	HD_FLAG_LVALUE_REFERENCE, HD_FLAG_RVALUE_REFERENCE, HD_FLAG_IS_OPTIMIZED,
+	HD_FLAG_IS_ENUM_CLASS, HD_FLAG_PASS_BY_VALUE, HD_FLAG_PASS_BY_REFERENCE,
+	HD_FLAG_COUNT
+} hd_lower_flag;
+
+/* One flags enum's bit for each hd_lower_flag (0: the enum has none). */
+typedef struct hd_lw_flagbits {
+	const hd_spv_enum *en;
+	uint32_t bit[HD_FLAG_COUNT];
+} hd_lw_flagbits;
 typedef hd_die *(*hd_lower_fn)(hd_lw *L, const hd_di_node *n);
 
 enum { HD_LOWER_TODO, HD_LOWER_BUSY, HD_LOWER_DONE };
@@ -60,6 +76,12 @@ struct hd_lw {
 	/* lower_nonsemantic.c: per node, the composite listing it in Members */
 	int32_t *listed_by;
 
+	/* lower_flags.c: the flag bits of each flags enum met, and per set and
+	 * instruction (by index in the set's table) its flags enum */
+	hd_lw_flagbits *flagbits;
+	uint32_t nflagbits, flagbits_cap;
+	const hd_spv_enum **inst_flags[HD_SET_COUNT];
+
 	/* the growable arrays of hd_lowered and hd_dw_unit */
 	uint32_t places_cap, symbols_cap, rows_cap, loclists_cap, rnglists_cap,
 	         macros_cap, fdes_cap;
@@ -86,8 +108,8 @@ hd_die *hd_lower_fail(hd_lw *L, hd_kind kind, const char *code, const hd_di_node
 int hd_lower_grow(hd_lw *L, void **arr, size_t sz, uint32_t n, uint32_t *cap);
 
 /* ---- lower_util.c: operands ---- */
-/* Whether n is the named instruction (of whichever set). */
-int hd_lw_is(const hd_di_node *n, const char *name);
+/* Whether n is instruction k (of whichever set). */
+int hd_lw_is(const hd_di_node *n, hd_spv_kind k);
 /* Puts dies[0..n), children of parent, in that order among its children;
  * -1 when memory runs out. */
 int hd_lower_reorder(hd_die *parent, hd_die *const *dies, uint32_t n);

@@ -53,7 +53,7 @@ static uint32_t discriminator(hd_lw *L, const hd_di_range *s)
 	if (!s || s->scope < 0)
 		return 0;
 	n = &L->m->nodes[s->scope];
-	return hd_lw_is(n, "DebugLexicalBlockDiscriminator") ? hd_lw_word(n, "Discriminator") : 0;
+	return hd_lw_is(n, HD_K_DebugLexicalBlockDiscriminator) ? hd_lw_word(n, "Discriminator") : 0;
 }
 
 static int add_row(hd_lw *L, uint64_t addr, const pos *p, int end)

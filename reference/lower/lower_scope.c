@@ -36,7 +36,7 @@ static int is_namespace(const hd_di_node *n)
 
 static int is_block(const hd_di_node *n)
 {
-	return hd_lw_is(n, "DebugLexicalBlock") && !is_namespace(n);
+	return hd_lw_is(n, HD_K_DebugLexicalBlock) && !is_namespace(n);
 }
 
 /* The namespace DIE under parent with this name (NULL: anonymous), so that a
@@ -209,15 +209,15 @@ static hd_die *instance(hd_lw *L, int32_t scope, int32_t inl, unsigned depth)
 		return hd_lower_fail(L, HD_BAD_INPUT, "invalid-module", &L->m->nodes[scope],
 		                     "scope or inlining chain deeper than %u (a cycle?)", MAX_CHAIN);
 	n = &L->m->nodes[scope];
-	if (hd_lw_is(n, "DebugLexicalBlockDiscriminator"))
+	if (hd_lw_is(n, HD_K_DebugLexicalBlockDiscriminator))
 		return instance(L, node_index(L, hd_lw_word(n, "Parent")), inl, depth + 1);
-	if (inl < 0 || (uint32_t)inl >= L->m->nnodes || !hd_lw_is(&L->m->nodes[inl], "DebugInlinedAt"))
+	if (inl < 0 || (uint32_t)inl >= L->m->nnodes || !hd_lw_is(&L->m->nodes[inl], HD_K_DebugInlinedAt))
 		return hd_lower_node(L, scope);
 	if (!inst_head(L))
 		return NULL;
 	if ((d = find_instance(L, scope, inl)))
 		return d;
-	if (hd_lw_is(n, "DebugFunction"))
+	if (hd_lw_is(n, HD_K_DebugFunction))
 		return inlined_subroutine(L, scope, inl, depth);
 	if (is_block(n))
 		return inlined_block(L, scope, inl, depth);
@@ -269,11 +269,11 @@ static int cover(hd_lw *L, spans *S, const hd_di_range *r, uint32_t f)
 			              "scope chain deeper than %u (a cycle?)", MAX_CHAIN);
 			break;
 		}
-		if (hd_lw_is(n, "DebugLexicalBlockDiscriminator") || is_block(n)) {
+		if (hd_lw_is(n, HD_K_DebugLexicalBlockDiscriminator) || is_block(n)) {
 			if (is_block(n) && add_span(L, S, instance(L, scope, inl, 0), f, b, e) != 0)
 				return -1;
 			scope = node_index(L, hd_lw_word(n, "Parent"));
-		} else if (hd_lw_is(n, "DebugFunction") && inl >= 0) {
+		} else if (hd_lw_is(n, HD_K_DebugFunction) && inl >= 0) {
 			const hd_di_node *ia = &L->m->nodes[inl];
 
 			if (add_span(L, S, instance(L, scope, inl, 0), f, b, e) != 0)

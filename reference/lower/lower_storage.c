@@ -176,7 +176,7 @@ static int place_frame(hd_lw *L, hd_lw_frame *fr)
 		uint32_t id = hd_lw_word(p, "Variable"), size, align;
 		const hd_spv_insn *v = def(L, id);
 
-		if (!hd_lw_is(p, "DebugDeclare") || !v || v->opcode != SpvOpVariable ||
+		if (!hd_lw_is(p, HD_K_DebugDeclare) || !v || v->opcode != SpvOpVariable ||
 		    !is_frame_class(storage_class(L, v)) || slot_of(fr, id))
 			continue;
 		size = slot_size(L, v, hd_lower_variable_of(L, hd_di_node_of(L->m,
@@ -513,7 +513,7 @@ static const hd_di_node *strip(hd_lw *L, uint32_t id)
 	const hd_di_node *t = hd_di_node_of(L->m, id);
 
 	for (int hops = 0; t && hops < 16 &&
-	     (hd_lw_is(t, "DebugTypedef") || hd_lw_is(t, "DebugTypeQualifier")); hops++)
+	     (hd_lw_is(t, HD_K_DebugTypedef) || hd_lw_is(t, HD_K_DebugTypeQualifier)); hops++)
 		t = hd_di_node_of(L->m, hd_lw_word(t, "Base Type"));
 	return t;
 }
@@ -522,8 +522,8 @@ static const hd_di_node *strip(hd_lw *L, uint32_t id)
 static int is_field(hd_lw *L, const hd_di_node *m, int pass)
 {
 	if (pass == 0)
-		return hd_lw_is(m, "DebugTypeInheritance");
-	return hd_lw_is(m, "DebugTypeMember") && !hd_lower_member_is_static(L, m);
+		return hd_lw_is(m, HD_K_DebugTypeInheritance);
+	return hd_lw_is(m, HD_K_DebugTypeMember) && !hd_lower_member_is_static(L, m);
 }
 
 /* Field k of a composite as OpAccessChain counts the fields of its
@@ -553,13 +553,13 @@ static int step(hd_lw *L, const hd_di_node **t, uint32_t *dims, uint64_t k, uint
 	hd_di_span sp;
 	uint64_t count, stride, bits;
 
-	if (hd_lw_is(*t, "DebugTypeComposite")) {
+	if (hd_lw_is(*t, HD_K_DebugTypeComposite)) {
 		const hd_di_node *m = field(L, *t, k);
 		uint32_t type;
 		if (!m || hd_lw_number(L, m, "Offset", &bits) != 0)
 			return -1;
 		/* a base's type is its Parent, a member's its Type */
-		type = hd_lw_word(m, hd_lw_is(m, "DebugTypeInheritance") ? "Parent" : "Type");
+		type = hd_lw_word(m, hd_lw_is(m, HD_K_DebugTypeInheritance) ? "Parent" : "Type");
 		*offset += bits;
 		*t = strip(L, type);
 		if (hd_lw_number(L, m, "Size", size) != 0)
@@ -567,10 +567,10 @@ static int step(hd_lw *L, const hd_di_node **t, uint32_t *dims, uint64_t k, uint
 		*dims = 0;
 		return 0;
 	}
-	if (hd_lw_is(*t, "DebugTypeVector") || hd_lw_is(*t, "DebugTypeArray")) {
+	if (hd_lw_is(*t, HD_K_DebugTypeVector) || hd_lw_is(*t, HD_K_DebugTypeArray)) {
 		uint32_t base = hd_lw_word(*t, "Base Type"), nd = 1;
 		stride = hd_lower_type_size(L, base) * 8;
-		if (hd_lw_is(*t, "DebugTypeArray") && hd_di_array_counts(*t, &sp) == 0)
+		if (hd_lw_is(*t, HD_K_DebugTypeArray) && hd_di_array_counts(*t, &sp) == 0)
 			nd = sp.count;
 		if (*dims == 0)
 			*dims = nd;

@@ -67,11 +67,11 @@ static int build(hd_lw *L, hd_die *parent, uint32_t id, int depth)
 
 	if (!n || depth > MAX_DEPTH)
 		return 0;
-	if (hd_lw_is(n, "DebugTypeTemplateParameter"))
+	if (hd_lw_is(n, HD_K_DebugTypeTemplateParameter))
 		return value_or_type(L, parent, n);
-	if (hd_lw_is(n, "DebugTypeTemplateTemplateParameter"))
+	if (hd_lw_is(n, HD_K_DebugTypeTemplateTemplateParameter))
 		return template_template(L, parent, n);
-	if (hd_lw_is(n, "DebugTypeTemplateParameterPack"))
+	if (hd_lw_is(n, HD_K_DebugTypeTemplateParameterPack))
 		return pack(L, parent, n, depth);
 	return 0;
 }

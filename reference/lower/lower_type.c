@@ -40,7 +40,7 @@ static const hd_di_node *strip(hd_lw *L, uint32_t id)
 	const hd_di_node *n = hd_di_node_of(L->m, id);
 
 	for (int depth = 0; n && depth < MAX_DEPTH; depth++) {
-		if (!hd_lw_is(n, "DebugTypedef") && !hd_lw_is(n, "DebugTypeQualifier"))
+		if (!hd_lw_is(n, HD_K_DebugTypedef) && !hd_lw_is(n, HD_K_DebugTypeQualifier))
 			return n;
 		n = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
 	}
@@ -52,9 +52,9 @@ int hd_lower_type_is_signed(hd_lw *L, uint32_t type)
 	const hd_di_node *n = strip(L, type);
 	const char *enc;
 
-	if (hd_lw_is(n, "DebugTypeEnum"))
+	if (hd_lw_is(n, HD_K_DebugTypeEnum))
 		n = strip(L, hd_lw_word(n, "Underlying Type"));
-	if (!hd_lw_is(n, "DebugTypeBasic") || !(enc = hd_lw_enum(n, "Encoding")))
+	if (!hd_lw_is(n, HD_K_DebugTypeBasic) || !(enc = hd_lw_enum(n, "Encoding")))
 		return 0;
 	return strcmp(enc, "Signed") == 0 || strcmp(enc, "SignedChar") == 0;
 }
@@ -200,9 +200,9 @@ hd_die *hd_lower_type_pointer(hd_lw *L, const hd_di_node *n)
 	uint16_t tag = DW_TAG_pointer_type;
 	hd_die *d;
 
-	if (hd_lower_has_flag(n, flags, "FlagLValueReference"))
+	if (hd_lower_has_flag(L, n, flags, HD_FLAG_LVALUE_REFERENCE))
 		tag = DW_TAG_reference_type;
-	else if (hd_lower_has_flag(n, flags, "FlagRValueReference"))
+	else if (hd_lower_has_flag(L, n, flags, HD_FLAG_RVALUE_REFERENCE))
 		tag = DW_TAG_rvalue_reference_type;
 	d = hd_die_new(L->u, L->u->root, tag);
 	if (!d)
@@ -270,7 +270,7 @@ static int subrange(hd_lw *L, hd_die *arr, uint32_t count)
 		return -1;
 	if (hd_spv_int_constant(L->m, count, &v, &width, &sgn) == 0)
 		return hd_die_udata(L->u, s, DW_AT_count, v);
-	if (c && (hd_lw_is(c, "DebugLocalVariable") || hd_lw_is(c, "DebugGlobalVariable")) &&
+	if (c && (hd_lw_is(c, HD_K_DebugLocalVariable) || hd_lw_is(c, HD_K_DebugGlobalVariable)) &&
 	    (var = hd_lower_node(L, (int32_t)(c - L->m->nodes))))
 		return hd_die_ref(L->u, s, DW_AT_count, var);
 	return 0;
@@ -317,7 +317,7 @@ static uint64_t storage_count(uint64_t count)
 hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 {
 	const hd_di_node *base = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
-	unsigned ate = hd_lw_is(base, "DebugTypeBasic") ?
+	unsigned ate = hd_lw_is(base, HD_K_DebugTypeBasic) ?
 	               encoding(hd_lw_enum(base, "Encoding")) : 0;
 	uint64_t count = hd_lw_word(n, "Component Count"), bits, size;
 	const char *ename;
@@ -391,10 +391,10 @@ static int param_marks(hd_lw *L, hd_die *d, hd_die *p, uint32_t type)
 
 	if (!flags)
 		return 0;
-	if (hd_lower_has_flag(t, flags, "FlagArtificial") &&
+	if (hd_lower_has_flag(L, t, flags, HD_FLAG_ARTIFICIAL) &&
 	    hd_die_flag(L->u, p, DW_AT_artificial) != 0)
 		return -1;
-	if (hd_lower_has_flag(t, flags, "FlagObjectPointer") && d->tag == DW_TAG_subprogram &&
+	if (hd_lower_has_flag(L, t, flags, HD_FLAG_OBJECT_POINTER) && d->tag == DW_TAG_subprogram &&
 	    !hd_die_attr(d, DW_AT_object_pointer))
 		return hd_die_ref(L->u, d, DW_AT_object_pointer, p);
 	return 0;
@@ -495,28 +495,28 @@ static uint64_t size_of(hd_lw *L, uint32_t id, int depth)
 
 	if (!n || depth > MAX_DEPTH)
 		return 0;
-	if (hd_lw_is(n, "DebugTypeBasic") || hd_lw_is(n, "DebugTypeComposite"))
+	if (hd_lw_is(n, HD_K_DebugTypeBasic) || hd_lw_is(n, HD_K_DebugTypeComposite))
 		return bits_of(L, n);
-	if (hd_lw_is(n, "DebugTypeEnum"))
+	if (hd_lw_is(n, HD_K_DebugTypeEnum))
 		return (size = bits_of(L, n)) ? size :
 		       size_of(L, hd_lw_word(n, "Underlying Type"), depth + 1);
-	if (hd_lw_is(n, "DebugTypePointer"))
+	if (hd_lw_is(n, HD_K_DebugTypePointer))
 		return 8;
 	/* Itanium C++ ABI 2.3: a pointer to data member is one offset, a
 	 * pointer to member function two words. */
-	if (hd_lw_is(n, "DebugTypePtrToMember"))
+	if (hd_lw_is(n, HD_K_DebugTypePtrToMember))
 		return hd_lw_is(hd_di_node_of(L->m, hd_lw_word(n, "Member Type")),
-		                "DebugTypeFunction") ? 16 : 8;
-	if (hd_lw_is(n, "DebugTypedef") || hd_lw_is(n, "DebugTypeQualifier"))
+		                HD_K_DebugTypeFunction) ? 16 : 8;
+	if (hd_lw_is(n, HD_K_DebugTypedef) || hd_lw_is(n, HD_K_DebugTypeQualifier))
 		return size_of(L, hd_lw_word(n, "Base Type"), depth + 1);
-	if (hd_lw_is(n, "DebugTypeTemplate"))
+	if (hd_lw_is(n, HD_K_DebugTypeTemplate))
 		return size_of(L, hd_lw_word(n, "Target"), depth + 1);
-	if (hd_lw_is(n, "DebugTypeVector")) {
+	if (hd_lw_is(n, HD_K_DebugTypeVector)) {
 		v = hd_lw_word(n, "Component Count");
 		t = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
 		return size_of(L, t ? t->id : 0, depth + 1) * storage_count(v);
 	}
-	if (hd_lw_is(n, "DebugTypeArray")) {
+	if (hd_lw_is(n, HD_K_DebugTypeArray)) {
 		size = size_of(L, hd_lw_word(n, "Base Type"), depth + 1);
 		if (hd_di_array_counts(n, &sp) != 0)
 			return 0;

@@ -16,9 +16,9 @@ int hd_lower_type_is_signed(hd_lw *L, uint32_t type);
  * as 1/0, OpConstantNull as 0, another scalar OpConstant as a block of its
  * value's bytes. 1 when added, 0 when id is no such constant, -1 on error. */
 int hd_lower_const_value(hd_lw *L, hd_die *d, uint32_t id, int is_signed);
-/* Whether flags (n's Flags operand value) has the DebugInfoFlags flag
- * named name, in n's own set (lower_flags.c). */
-int hd_lower_has_flag(const hd_di_node *n, uint32_t flags, const char *name);
+/* Whether flags (n's Flags operand value) has the DebugInfoFlags flag f,
+ * as n's own set numbers it (lower_flags.c). */
+int hd_lower_has_flag(hd_lw *L, const hd_di_node *n, uint32_t flags, hd_lower_flag f);
 /* A DW_TAG_formal_parameter child of d per Parameter Type of the
  * DebugTypeFunction ft (DW_TAG_unspecified_parameters for DebugInfoNone,
  * LLVM's "..."), artificial when its type is flagged so; on a subprogram,

@@ -6,9 +6,9 @@
 #include "lower_impl.h"
 #include "amdgpu/model.h"
 
-int hd_lw_is(const hd_di_node *n, const char *name)
+int hd_lw_is(const hd_di_node *n, hd_spv_kind k)
 {
-	return n && n->inst && strcmp(n->inst->name, name) == 0;
+	return n && n->inst && n->inst->kind == k;
 }
 
 int hd_lw_span(const hd_di_node *n, const char *name, hd_di_span *span)
@@ -23,7 +23,7 @@ uint32_t hd_lw_word(const hd_di_node *n, const char *name)
 
 int hd_lw_is_none(hd_lw *L, uint32_t id)
 {
-	return id == 0 || hd_lw_is(hd_di_node_of(L->m, id), "DebugInfoNone");
+	return id == 0 || hd_lw_is(hd_di_node_of(L->m, id), HD_K_DebugInfoNone);
 }
 
 const char *hd_lw_string(hd_lw *L, const hd_di_node *n, const char *name)

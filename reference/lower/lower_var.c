@@ -46,9 +46,9 @@ hd_die *hd_lower_local_variable(hd_lw *L, const hd_di_node *n)
 const hd_di_node *hd_lower_variable_of(hd_lw *L, const hd_di_node *n)
 {
 	for (int hops = 0; n && hops < 8; hops++) {
-		if (hd_lw_is(n, "DebugLocalVariable"))
+		if (hd_lw_is(n, HD_K_DebugLocalVariable))
 			return n;
-		if (!hd_lw_is(n, "DebugInlinedVariable"))
+		if (!hd_lw_is(n, HD_K_DebugInlinedVariable))
 			return NULL;
 		n = hd_di_node_of(L->m, hd_lw_word(n, "Variable"));
 	}
@@ -111,7 +111,7 @@ int hd_lower_inlined_variables_late(hd_lw *L)
 		const hd_di_node *n = &L->m->nodes[i], *var;
 		hd_die *sd, *d;
 
-		if (L->die_of[i] || !L->fn_of[i] || !hd_lw_is(n, "DebugInlinedVariable"))
+		if (L->die_of[i] || !L->fn_of[i] || !hd_lw_is(n, HD_K_DebugInlinedVariable))
 			continue;
 		sd = inlined_scope(L, n, &var);
 		if (sd && (d = instance_in(L, var, sd)) != NULL)

@@ -79,7 +79,7 @@ static int open_new(open_range *r, uint32_t slot, hd_di_range init)
 static int body_debug(hd_spv_module *m, hd_di_function *f, const hd_di_node *n,
                       uint32_t slot, open_range *scope, open_range *line)
 {
-	if (hd_di_is(n, "DebugLine")) {
+	if (hd_di_is(n, HD_K_DebugLine)) {
 		hd_di_range r = { .scope = -1, .inlined = -1 };
 		hd_di_span spans[HD_DI_MAX_OPERANDS];
 		uint32_t v = 0;
@@ -93,21 +93,21 @@ static int body_debug(hd_spv_module *m, hd_di_function *f, const hd_di_node *n,
 		}
 		return open_new(line, slot, r);
 	}
-	if (hd_di_is(n, "DebugNoLine")) {
+	if (hd_di_is(n, HD_K_DebugNoLine)) {
 		close_range(line, slot);
 		return 0;
 	}
-	if (hd_di_is(n, "DebugScope")) {
+	if (hd_di_is(n, HD_K_DebugScope)) {
 		hd_di_range r = { .file = -1 };
 		r.scope = hd_di_index(m, hd_di_operand_id(n, "Scope"));
 		r.inlined = hd_di_index(m, hd_di_operand_id(n, "Inlined At"));
 		return open_new(scope, slot, r);
 	}
-	if (hd_di_is(n, "DebugNoScope")) {
+	if (hd_di_is(n, HD_K_DebugNoScope)) {
 		close_range(scope, slot);
 		return 0;
 	}
-	if (hd_di_is(n, "DebugDeclare") || hd_di_is(n, "DebugValue")) {
+	if (hd_di_is(n, HD_K_DebugDeclare) || hd_di_is(n, HD_K_DebugValue)) {
 		hd_di_point *p;
 		if (grow((void **)&f->points, &f->npoints, sizeof *f->points) != 0)
 			return -1;
@@ -172,16 +172,16 @@ static void link_debug_functions(hd_spv_module *m)
 		const hd_spv_insn *fn;
 		int32_t df = (int32_t)i;
 
-		if (hd_di_is(n, "DebugFunctionDefinition") && n->set->id == HD_SET_NONSEMANTIC) {
+		if (hd_di_is(n, HD_K_DebugFunctionDefinition) && n->set->id == HD_SET_NONSEMANTIC) {
 			fn = hd_spv_def_insn(m, hd_di_operand_id(n, "Definition"));
 			df = hd_di_index(m, hd_di_operand_id(n, "Function"));
-		} else if (hd_di_is(n, "DebugFunction") && n->set->id != HD_SET_NONSEMANTIC) {
+		} else if (hd_di_is(n, HD_K_DebugFunction) && n->set->id != HD_SET_NONSEMANTIC) {
 			fn = hd_spv_def_insn(m, hd_di_operand_id(n, "Function"));
 		} else {
 			continue;
 		}
 		if (fn && fn->opcode == SpvOpFunction && fn->function >= 0 && df >= 0 &&
-		    hd_di_is(&m->nodes[df], "DebugFunction") &&
+		    hd_di_is(&m->nodes[df], HD_K_DebugFunction) &&
 		    m->functions[fn->function].debug_function < 0)
 			m->functions[fn->function].debug_function = df;
 	}

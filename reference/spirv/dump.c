@@ -57,7 +57,7 @@ static void push_id(void *ctx, uint32_t id)
 
 static void give_label(dumper *d, uint32_t k)
 {
-	if (hd_di_is(&d->m->nodes[k], "DebugInfoNone"))
+	if (hd_di_is(&d->m->nodes[k], HD_K_DebugInfoNone))
 		d->label[k] = UINT32_MAX;  /* printed as `none`, never listed */
 	else {
 		d->order[d->nlabels++] = k;
@@ -289,7 +289,7 @@ static void put_function(const dumper *d, hd_buf *out, uint32_t fi)
 	}
 	for (uint32_t i = 0; i < f->npoints; i++) {
 		const hd_di_point *p = &f->points[i];
-		hd_buf_printf(out, "  %s ", hd_di_is(&m->nodes[p->node], "DebugDeclare")
+		hd_buf_printf(out, "  %s ", hd_di_is(&m->nodes[p->node], HD_K_DebugDeclare)
 		                                  ? "declare" : "value");
 		put_node_ref(d, out, p->node);
 		hd_buf_printf(out, " slot %u\n", p->slot);

@@ -7,6 +7,8 @@
 
 /* The debug set an OpExtInst's Set operand imports, NULL when it imports
  * another set (OpenCL.std …); *imported is 0 when the id is no import. */
+static uint8_t operands_fit(const hd_di_node *n);
+
 static const hd_spv_set *set_of(const hd_spv_module *m, uint32_t set_id, int *imported)
 {
 	const hd_spv_insn *in = hd_spv_def_insn(m, set_id);
@@ -67,6 +69,7 @@ static int build_nodes(hd_spv_module *m)
 		n->insn = i;
 		n->nargs = in->nwords - 5u;
 		n->args = w + 5;
+		n->fits = operands_fit(n);
 		in->node = (int32_t)m->nnodes++;
 		if (!n->inst)
 			hd_spv_diag_add(m, set->import_name, NULL, "unknown-instruction", NULL,
@@ -87,25 +90,24 @@ int hd_di_operands(const hd_di_node *n, hd_di_span *spans)
 		uint32_t width = op->kind == HD_SPV_PAIR ? 2 : 1;
 		uint32_t left = n->nargs - pos;
 
+		if (op->quant == HD_SPV_ONE && left < width)
+			return -1;
+		if ((op->quant == HD_SPV_MANY || op->quant == HD_SPV_SOME) &&
+		    (left % width != 0 || (op->quant == HD_SPV_SOME && left == 0)))
+			return -1;
 		spans[i].first = pos;
-		switch (op->quant) {
-		case HD_SPV_ONE:
-			if (left < width)
-				return -1;
-			spans[i].count = width;
-			break;
-		case HD_SPV_OPT:
-			spans[i].count = left >= width ? width : 0;
-			break;
-		default:  /* HD_SPV_MANY, HD_SPV_SOME */
-			if (left % width != 0 || (op->quant == HD_SPV_SOME && left == 0))
-				return -1;
-			spans[i].count = left;
-			break;
-		}
+		spans[i].count = hd_di_operand_words(op, left);
 		pos += spans[i].count;
 	}
 	return pos == n->nargs ? n->inst->noperands : -1;
+}
+
+/* Whether n's words fit its grammar operands, found once when the node is
+ * made, so that readers of one operand need not lay out all of them. */
+static uint8_t operands_fit(const hd_di_node *n)
+{
+	hd_di_span spans[HD_DI_MAX_OPERANDS];
+	return n->inst && hd_di_operands(n, spans) >= 0;
 }
 
 uint32_t hd_di_operand_id(const hd_di_node *n, const char *name)

@@ -7,51 +7,97 @@
 
 #include "spirv_impl.h"
 
+/* Whether grammar name g is name: the first letters differ for most of an
+ * instruction's operands, so they are compared before strcmp is called. */
+static int same_name(const char *g, const char *name)
+{
+	return g[0] == name[0] && strcmp(g, name) == 0;
+}
+
 static const hd_spv_operand *operand(const hd_di_node *n, const char *name, int *index)
 {
 	for (int i = 0; n->inst && i < n->inst->noperands; i++)
-		if (strcmp(n->inst->operands[i].name, name) == 0) {
+		if (same_name(n->inst->operands[i].name, name)) {
 			*index = i;
 			return &n->inst->operands[i];
 		}
 	return NULL;
 }
 
-int hd_di_span_of(const hd_di_node *n, const char *name, hd_di_span *span)
+/* present() for a node whose words are known to fit: the name found, its
+ * place is the generated table's when every operand before it takes one
+ * place, else a walk up to it. */
+static const hd_spv_operand *present_fitting(const hd_di_node *n, const char *name,
+                                             hd_di_span *span)
+{
+	const hd_spv_operand *ops = n->inst->operands;
+	uint32_t pos = 0, count;
+	int i;
+
+	if (!operand(n, name, &i))
+		return NULL;
+	if (ops[i].fixed != HD_SPV_NOT_FIXED)
+		pos = ops[i].fixed;
+	else
+		for (int k = 0; k < i; k++)
+			pos += hd_di_operand_words(&ops[k], n->nargs - pos);
+	count = hd_di_operand_words(&ops[i], n->nargs - pos);
+	if (count == 0)  /* absent: *span stays as the caller had it */
+		return NULL;
+	span->first = pos;
+	span->count = count;
+	return &ops[i];
+}
+
+/* The named operand and its span, found and laid out once for each read:
+ * the readers below used to look the name up and lay the operands out
+ * two or three times. NULL when absent, or when the words do not fit. */
+static const hd_spv_operand *present(const hd_di_node *n, const char *name, hd_di_span *span)
 {
 	hd_di_span spans[HD_DI_MAX_OPERANDS];
 	int i;
+	const hd_spv_operand *op;
 
-	if (!n->inst || operand(n, name, &i) == NULL || hd_di_operands(n, spans) < 0 ||
-	    spans[i].count == 0)
-		return -1;
+	if (n->inst && n->fits)
+		return present_fitting(n, name, span);
+	op = operand(n, name, &i);
+	if (!op || hd_di_operands(n, spans) < 0 || spans[i].count == 0)
+		return NULL;
 	*span = spans[i];
-	return 0;
+	return op;
 }
 
-uint32_t hd_di_word(const hd_di_node *n, const char *name)
+int hd_di_span_of(const hd_di_node *n, const char *name, hd_di_span *span)
 {
-	int i;
-	const hd_spv_operand *op = operand(n, name, &i);
-	hd_di_span sp;
+	return present(n, name, span) ? 0 : -1;
+}
+
+/* hd_di_word for an operand already found. */
+static uint32_t word_of(const hd_di_node *n, const hd_spv_operand *op, hd_di_span sp)
+{
 	uint32_t v;
 
-	if (!op || hd_di_span_of(n, name, &sp) != 0)
-		return 0;
 	if (op->kind == HD_SPV_ID && (op->target == HD_T_UINT32 || op->target == HD_T_ENUM))
 		return hd_di_operand_value(n->m, n, op, sp, &v) == 0 ? v : 0;
 	return n->args[sp.first];
 }
 
+uint32_t hd_di_word(const hd_di_node *n, const char *name)
+{
+	hd_di_span sp;
+	const hd_spv_operand *op = present(n, name, &sp);
+
+	return op ? word_of(n, op, sp) : 0;
+}
+
 int hd_di_number(const hd_di_node *n, const char *name, uint64_t *v)
 {
-	int i;
-	const hd_spv_operand *op = operand(n, name, &i);
 	hd_di_span sp;
+	const hd_spv_operand *op = present(n, name, &sp);
 	unsigned width;
 	int is_signed;
 
-	if (!op || hd_di_span_of(n, name, &sp) != 0)
+	if (!op)
 		return -1;
 	if (op->kind == HD_SPV_LITERAL || op->kind == HD_SPV_ENUM) {
 		*v = n->args[sp.first];
@@ -62,14 +108,13 @@ int hd_di_number(const hd_di_node *n, const char *name, uint64_t *v)
 
 const char *hd_di_enum_name(const hd_di_node *n, const char *name)
 {
-	int i;
-	const hd_spv_operand *op = operand(n, name, &i);
-	const hd_spv_enumerant *e;
 	hd_di_span sp;
+	const hd_spv_operand *op = present(n, name, &sp);
+	const hd_spv_enumerant *e;
 
-	if (!op || !op->en || hd_di_span_of(n, name, &sp) != 0)
+	if (!op || !op->en)
 		return NULL;
-	e = hd_spv_enum_value(op->en, hd_di_word(n, name));
+	e = hd_spv_enum_value(op->en, word_of(n, op, sp));
 	return e ? e->name : NULL;
 }
 
@@ -90,7 +135,7 @@ int hd_di_array_counts(const hd_di_node *n, hd_di_span *span)
 		return 0;
 	for (uint32_t k = span->count / 2; k < span->count; k++) {
 		const hd_di_node *c = hd_di_node_of(n->m, n->args[span->first + k]);
-		if (c == NULL || !hd_di_is(c, "DebugInfoNone"))
+		if (c == NULL || !hd_di_is(c, HD_K_DebugInfoNone))
 			return 0;
 	}
 	span->count /= 2;

@@ -51,6 +51,9 @@ typedef struct hd_di_node {
 	uint32_t id;              /* its result id */
 	uint32_t insn;            /* index in hd_spv_module.insns */
 	uint32_t nargs;
+	uint8_t fits;             /* hd_di_build found that args fit the grammar's
+	                           * operands (hd_di_operands >= 0); 0: not, or
+	                           * not known (a node built elsewhere) */
 	const uint32_t *args;
 } hd_di_node;
 
@@ -186,6 +189,22 @@ int hd_di_build(hd_spv_module *m, hd_status *st);
  * operands filled (inst->noperands), or -1 when the words do not fit
  * (too few for the required operands, a surplus word, half a pair). */
 int hd_di_operands(const hd_di_node *n, hd_di_span *spans);
+/* The words operand op takes when left words remain and the node's
+ * operands are known to fit: what hd_di_operands gives it. Inline: the
+ * operand readers call it for every operand they step over. */
+static inline uint32_t hd_di_operand_words(const hd_spv_operand *op, uint32_t left)
+{
+	uint32_t width = op->kind == HD_SPV_PAIR ? 2 : 1;
+
+	switch (op->quant) {
+	case HD_SPV_ONE:
+		return width;
+	case HD_SPV_OPT:
+		return left >= width ? width : 0;
+	default:  /* HD_SPV_MANY, HD_SPV_SOME: the rest */
+		return left;
+	}
+}
 /* The first id of the operand named name, 0 when absent. */
 uint32_t hd_di_operand_id(const hd_di_node *n, const char *name);
 /* The number an operand holds: its word for a literal or enum operand; for

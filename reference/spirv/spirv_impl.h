@@ -25,17 +25,18 @@ static inline int32_t hd_di_index(const hd_spv_module *m, uint32_t id)
 	return n ? (int32_t)(n - m->nodes) : -1;
 }
 
-/* Whether node n is the named instruction (of whichever set). */
-static inline int hd_di_is(const hd_di_node *n, const char *name)
+/* Whether node n is instruction k (of whichever set): by the number the
+ * generated tables give each name, not by comparing names. */
+static inline int hd_di_is(const hd_di_node *n, hd_spv_kind k)
 {
-	return n && n->inst && strcmp(n->inst->name, name) == 0;
+	return n && n->inst && n->inst->kind == k;
 }
 
 /* Whether the validator checks node n: a known instruction, DebugModuleINTEL
  * excepted (decode-only). */
 static inline int hd_di_validated(const hd_di_node *n)
 {
-	return n->inst && strcmp(n->inst->name, "DebugModuleINTEL") != 0;
+	return n->inst && n->inst->kind != HD_K_DebugModuleINTEL;
 }
 
 

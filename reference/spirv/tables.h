@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "spirv_kinds.h"  /* hd_spv_kind, generated */
+
 /* How an operand's words are read, from the grammar's "kind". */
 typedef enum hd_spv_okind {
 	HD_SPV_ID,       /* IdRef: one id */
@@ -88,13 +90,19 @@ typedef struct hd_spv_operand {
 	uint8_t forward;        /* a forward reference is allowed (spec section 2.2) */
 	const hd_spv_enum *en;  /* HD_SPV_ENUM, or an id of target HD_T_ENUM: the enum
 	                         * its value (the constant's value) is taken from */
+	uint8_t fixed;          /* its first word's index in the args when every
+	                         * operand before it takes one place (quantifier
+	                         * ONE), else HD_SPV_NOT_FIXED */
 } hd_spv_operand;
+
+#define HD_SPV_NOT_FIXED 0xffu
 
 typedef struct hd_spv_inst {
 	const char *name;  /* e.g. "DebugTypeMember" */
 	uint32_t opcode;
 	uint8_t noperands;
 	const hd_spv_operand *operands;
+	uint16_t kind;     /* hd_spv_kind: its name as a number, alike in every set */
 } hd_spv_inst;
 
 typedef enum hd_spv_set_id {
@@ -129,6 +137,9 @@ extern const hd_spv_set hd_spv_sets[HD_SET_COUNT];
 const char *hd_spv_spec_name(const hd_spv_set *s);
 extern const hd_spv_coreop hd_spv_coreops[];  /* sorted by opcode */
 extern const uint32_t hd_spv_ncoreops;
+/* opcode (up to hd_spv_coreop_max) -> 1 + its index in hd_spv_coreops, 0 none */
+extern const uint16_t hd_spv_coreop_slot[];
+extern const uint32_t hd_spv_coreop_max;
 extern const hd_spv_enum hd_spv_enum_StorageClass;
 extern const hd_spv_enum hd_spv_enum_SourceLanguage;
 

@@ -59,7 +59,7 @@ static void check_enums(hd_spv_module *m, const hd_di_node *n, const hd_di_span 
 			                n->set->import_name);
 			continue;
 		}
-		if (strcmp(n->inst->name, "DebugOperation") == 0 && i == 0)
+		if (n->inst->kind == HD_K_DebugOperation && i == 0)
 			check_operation(m, n, spans, hd_spv_enum_value(op->en, v));
 	}
 }
@@ -78,7 +78,7 @@ static void check_opaque(hd_spv_module *m, const hd_di_node *n, const hd_di_span
 		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "opaque-type", "Members",
 		                in->offset, n->id, "the opaque type \"%s\" has %u members", name,
 		                spans[last].count);
-	if (!hd_di_is(hd_di_node_of(m, hd_di_operand_id(n, "Size")), "DebugInfoNone"))
+	if (!hd_di_is(hd_di_node_of(m, hd_di_operand_id(n, "Size")), HD_K_DebugInfoNone))
 		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "opaque-type", "Size",
 		                in->offset, n->id,
 		                "the opaque type \"%s\" must have Size DebugInfoNone", name);
@@ -94,9 +94,9 @@ static uint32_t owner_of(const hd_di_node *n, const hd_di_node *item)
 {
 	if (!item || item->set != n->set)
 		return 0;
-	if (hd_di_is(item, "DebugTypeMember"))
+	if (hd_di_is(item, HD_K_DebugTypeMember))
 		return hd_di_operand_id(item, "Parent");
-	if (hd_di_is(item, "DebugTypeInheritance"))
+	if (hd_di_is(item, HD_K_DebugTypeInheritance))
 		return hd_di_operand_id(item, "Child");
 	return 0;
 }
@@ -113,13 +113,13 @@ static void check_members(hd_spv_module *m, const hd_di_node *n, const hd_di_spa
 		const hd_di_node *item = hd_di_node_of(m, n->args[members->first + k]);
 		uint32_t owner = owner_of(n, item);
 
-		if (owner == n->id || !hd_di_is(hd_di_node_of(m, owner), "DebugTypeComposite"))
+		if (owner == n->id || !hd_di_is(hd_di_node_of(m, owner), HD_K_DebugTypeComposite))
 			continue;
 		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "member-parent", "Members",
 		                m->insns[n->insn].offset, n->id,
 		                "item %u: %%%u is a %s whose %s is %%%u, not this composite", k + 1,
 		                item->id, item->inst->name,
-		                hd_di_is(item, "DebugTypeMember") ? "Parent" : "Child", owner);
+		                hd_di_is(item, HD_K_DebugTypeMember) ? "Parent" : "Child", owner);
 	}
 }
 
@@ -137,7 +137,7 @@ static void check_node(hd_spv_module *m, const hd_di_node *n)
 	}
 	check_enums(m, n, spans);
 	hd_di_validate_refs(m, n, spans);
-	if (strcmp(n->inst->name, "DebugTypeComposite") == 0) {
+	if (n->inst->kind == HD_K_DebugTypeComposite) {
 		check_opaque(m, n, spans);
 		check_members(m, n, spans);
 	}

@@ -6,11 +6,11 @@
 
 int hd_di_in_body_kind(const hd_di_node *n)
 {
-	return hd_di_is(n, "DebugScope") || hd_di_is(n, "DebugNoScope") ||
-	       hd_di_is(n, "DebugDeclare") || hd_di_is(n, "DebugValue") ||
+	return hd_di_is(n, HD_K_DebugScope) || hd_di_is(n, HD_K_DebugNoScope) ||
+	       hd_di_is(n, HD_K_DebugDeclare) || hd_di_is(n, HD_K_DebugValue) ||
 	       /* NonSemantic.Shader.DebugInfo.100, Binary Form */
-	       hd_di_is(n, "DebugLine") || hd_di_is(n, "DebugNoLine") ||
-	       hd_di_is(n, "DebugFunctionDefinition");
+	       hd_di_is(n, HD_K_DebugLine) || hd_di_is(n, HD_K_DebugNoLine) ||
+	       hd_di_is(n, HD_K_DebugFunctionDefinition);
 }
 
 /* Sections 1–8 of the core logical layout (capabilities … annotations):
@@ -83,8 +83,8 @@ typedef int32_t (*next_fn)(const hd_spv_module *m, const hd_di_node *n);
 
 static int is_scope(const hd_di_node *n)
 {
-	return hd_di_is(n, "DebugLexicalBlock") || hd_di_is(n, "DebugLexicalBlockDiscriminator") ||
-	       hd_di_is(n, "DebugFunction") || hd_di_is(n, "DebugTypeComposite");
+	return hd_di_is(n, HD_K_DebugLexicalBlock) || hd_di_is(n, HD_K_DebugLexicalBlockDiscriminator) ||
+	       hd_di_is(n, HD_K_DebugFunction) || hd_di_is(n, HD_K_DebugTypeComposite);
 }
 
 static int32_t next_scope(const hd_spv_module *m, const hd_di_node *n)
@@ -101,7 +101,7 @@ static int32_t next_inlined(const hd_spv_module *m, const hd_di_node *n)
 {
 	int32_t k;
 
-	if (!hd_di_is(n, "DebugInlinedAt") || !hd_di_validated(n))
+	if (!hd_di_is(n, HD_K_DebugInlinedAt) || !hd_di_validated(n))
 		return -1;
 	k = hd_di_index(m, hd_di_operand_id(n, "Inlined"));
 	return k >= 0 && m->nodes[k].set == n->set ? k : -1;

@@ -74,7 +74,7 @@ static void check_body(hd_spv_module *m, const hd_di_function *f, uint8_t *defin
 				       "it must come before the block's merge instruction");
 			else if (pending < 0)
 				pending = i;
-			if (hd_di_is(n, "DebugFunctionDefinition"))
+			if (hd_di_is(n, HD_K_DebugFunctionDefinition))
 				check_definition(m, f, n, block, defined, &seen);
 			continue;
 		}
@@ -107,12 +107,12 @@ static void check_continued(hd_spv_module *m, const hd_di_node *n)
 	const hd_di_node *p = prev && prev->node >= 0 ? &m->nodes[prev->node] : NULL;
 	const uint32_t *w = m->words + m->insns[n->insn].offset;
 
-	if (!p || !(hd_di_is(p, "DebugSource") || hd_di_is(p, "DebugSourceContinued")) ||
+	if (!p || !(hd_di_is(p, HD_K_DebugSource) || hd_di_is(p, HD_K_DebugSourceContinued)) ||
 	    m->words[prev->offset + 3] != w[3])
 		report(m, n, "continued", NULL,
 		       "the instruction before it must be a DebugSource or DebugSourceContinued "
 		       "of the same set");
-	else if (hd_di_is(p, "DebugSource") && hd_di_operand_id(p, "Text") == 0)
+	else if (hd_di_is(p, HD_K_DebugSource) && hd_di_operand_id(p, "Text") == 0)
 		report(m, n, "continued", NULL, "the DebugSource before it has no Text to continue");
 }
 
@@ -176,7 +176,7 @@ static int mark_entry_functions(hd_spv_module *m, uint8_t *entry_fn)
 	for (uint32_t k = 0; k < m->nnodes; k++) {
 		const hd_di_node *n = &m->nodes[k];
 		int32_t d, fn;
-		if (n->set->id != HD_SET_NONSEMANTIC || !hd_di_is(n, "DebugFunctionDefinition"))
+		if (n->set->id != HD_SET_NONSEMANTIC || !hd_di_is(n, HD_K_DebugFunctionDefinition))
 			continue;
 		d = hd_spv_def(m, hd_di_operand_id(n, "Definition"));
 		fn = hd_di_index(m, hd_di_operand_id(n, "Function"));
@@ -193,7 +193,7 @@ static void check_entry_point(hd_spv_module *m, const hd_di_node *n, const uint8
 {
 	int32_t fn = hd_di_index(m, hd_di_operand_id(n, "Entry Point"));
 
-	if (fn < 0 || !hd_di_is(&m->nodes[fn], "DebugFunction"))
+	if (fn < 0 || !hd_di_is(&m->nodes[fn], HD_K_DebugFunction))
 		return;  /* operand-target */
 	if (!entry_fn[fn])
 		report(m, n, "entry-point", "Entry Point",
@@ -221,13 +221,13 @@ void hd_di_validate_nonsemantic(hd_spv_module *m)
 		if (n->set->id != HD_SET_NONSEMANTIC || !hd_di_validated(n) ||
 		    hd_di_operands(n, spans) < 0)
 			continue;  /* operand-count is reported already */
-		if (hd_di_is(n, "DebugSourceContinued"))
+		if (hd_di_is(n, HD_K_DebugSourceContinued))
 			check_continued(m, n);
-		else if (hd_di_is(n, "DebugLine"))
+		else if (hd_di_is(n, HD_K_DebugLine))
 			check_line(m, n);
-		else if (hd_di_is(n, "DebugBuildIdentifier"))
+		else if (hd_di_is(n, HD_K_DebugBuildIdentifier))
 			check_build_id(m, n);
-		else if (hd_di_is(n, "DebugEntryPoint"))
+		else if (hd_di_is(n, HD_K_DebugEntryPoint))
 			check_entry_point(m, n, entry_fn);
 	}
 	free(defined);

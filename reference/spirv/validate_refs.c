@@ -14,43 +14,43 @@
 /* The four kinds OpenCL.DebugInfo.100 section 1.1 calls lexical scopes: what a Parent
  * described as "parent lexical scope" may name (DebugInfo 1.00 lists them for
  * DebugTypeComposite and DebugGlobalVariable). */
-static const char *const lexical_scope_kinds[] = {
-	"DebugCompilationUnit", "DebugFunction", "DebugLexicalBlock", "DebugTypeComposite", NULL
+static const hd_spv_kind lexical_scope_kinds[] = {
+	HD_K_DebugCompilationUnit, HD_K_DebugFunction, HD_K_DebugLexicalBlock, HD_K_DebugTypeComposite, HD_K_NONE
 };
 /* A source-level scope: DebugScope's Scope, DebugInlinedAt's Scope and a
  * block's Parent ("the scope containing the current scope") may also name a
  * DebugLexicalBlockDiscriminator, which stands for a block on one line. */
-static const char *const scope_kinds[] = {
-	"DebugCompilationUnit", "DebugFunction", "DebugLexicalBlock", "DebugTypeComposite",
-	"DebugLexicalBlockDiscriminator", NULL
+static const hd_spv_kind scope_kinds[] = {
+	HD_K_DebugCompilationUnit, HD_K_DebugFunction, HD_K_DebugLexicalBlock, HD_K_DebugTypeComposite,
+	HD_K_DebugLexicalBlockDiscriminator, HD_K_NONE
 };
-static const char *const type_kinds[] = {
-	"DebugTypeBasic", "DebugTypePointer", "DebugTypeQualifier", "DebugTypeArray",
-	"DebugTypeVector", "DebugTypedef", "DebugTypeFunction", "DebugTypeEnum",
-	"DebugTypeComposite", "DebugTypePtrToMember", "DebugTypeTemplate",
-	"DebugTypeMatrix" /* NonSemantic.Shader.DebugInfo.100 only */, NULL
+static const hd_spv_kind type_kinds[] = {
+	HD_K_DebugTypeBasic, HD_K_DebugTypePointer, HD_K_DebugTypeQualifier, HD_K_DebugTypeArray,
+	HD_K_DebugTypeVector, HD_K_DebugTypedef, HD_K_DebugTypeFunction, HD_K_DebugTypeEnum,
+	HD_K_DebugTypeComposite, HD_K_DebugTypePtrToMember, HD_K_DebugTypeTemplate,
+	HD_K_DebugTypeMatrix /* NonSemantic.Shader.DebugInfo.100 only */, HD_K_NONE
 };
-static const char *const member_kinds[] = {
-	"DebugTypeMember", "DebugFunction", "DebugTypeInheritance", NULL
+static const hd_spv_kind member_kinds[] = {
+	HD_K_DebugTypeMember, HD_K_DebugFunction, HD_K_DebugTypeInheritance, HD_K_NONE
 };
-static const char *const template_target_kinds[] = {
-	"DebugTypeComposite", "DebugFunction", NULL
+static const hd_spv_kind template_target_kinds[] = {
+	HD_K_DebugTypeComposite, HD_K_DebugFunction, HD_K_NONE
 };
-static const char *const template_param_kinds[] = {
-	"DebugTypeTemplateParameter", "DebugTypeTemplateTemplateParameter",
-	"DebugTypeTemplateParameterPack", NULL
+static const hd_spv_kind template_param_kinds[] = {
+	HD_K_DebugTypeTemplateParameter, HD_K_DebugTypeTemplateTemplateParameter,
+	HD_K_DebugTypeTemplateParameterPack, HD_K_NONE
 };
 
-static int one_of(const hd_di_node *n, const char *const *kinds)
+static int one_of(const hd_di_node *n, const hd_spv_kind *kinds)
 {
-	for (; *kinds; kinds++)
+	for (; *kinds != HD_K_NONE; kinds++)
 		if (hd_di_is(n, *kinds))
 			return 1;
 	return 0;
 }
 
 /* The debug-instruction kinds a class of several admits, or NULL. */
-static const char *const *kind_list(hd_spv_target t)
+static const hd_spv_kind *kind_list(hd_spv_target t)
 {
 	switch (t) {
 	case HD_T_SCOPE: return scope_kinds;
@@ -64,23 +64,23 @@ static const char *const *kind_list(hd_spv_target t)
 	}
 }
 
-/* The one debug-instruction kind a class admits, or NULL. */
-static const char *single_kind(hd_spv_target t)
+/* The one debug-instruction kind a class admits, or HD_K_NONE. */
+static hd_spv_kind single_kind(hd_spv_target t)
 {
 	switch (t) {
-	case HD_T_COMPOSITE: return "DebugTypeComposite";
-	case HD_T_FUNCTION_TYPE: return "DebugTypeFunction";
-	case HD_T_FUNCTION_DECL: return "DebugFunctionDeclaration";
-	case HD_T_TEMPLATE_VALUE_PARAM: return "DebugTypeTemplateParameter";
-	case HD_T_MEMBER_DECL: return "DebugTypeMember";
-	case HD_T_LOCAL_VAR: return "DebugLocalVariable";
-	case HD_T_EXPRESSION: return "DebugExpression";
-	case HD_T_OPERATION: return "DebugOperation";
-	case HD_T_INLINED_AT: return "DebugInlinedAt";
-	case HD_T_MACRO_DEF: return "DebugMacroDef";
-	case HD_T_DEBUG_FUNCTION: return "DebugFunction";
-	case HD_T_COMPILATION_UNIT: return "DebugCompilationUnit";
-	default: return NULL;
+	case HD_T_COMPOSITE: return HD_K_DebugTypeComposite;
+	case HD_T_FUNCTION_TYPE: return HD_K_DebugTypeFunction;
+	case HD_T_FUNCTION_DECL: return HD_K_DebugFunctionDeclaration;
+	case HD_T_TEMPLATE_VALUE_PARAM: return HD_K_DebugTypeTemplateParameter;
+	case HD_T_MEMBER_DECL: return HD_K_DebugTypeMember;
+	case HD_T_LOCAL_VAR: return HD_K_DebugLocalVariable;
+	case HD_T_EXPRESSION: return HD_K_DebugExpression;
+	case HD_T_OPERATION: return HD_K_DebugOperation;
+	case HD_T_INLINED_AT: return HD_K_DebugInlinedAt;
+	case HD_T_MACRO_DEF: return HD_K_DebugMacroDef;
+	case HD_T_DEBUG_FUNCTION: return HD_K_DebugFunction;
+	case HD_T_COMPILATION_UNIT: return HD_K_DebugCompilationUnit;
+	default: return HD_K_NONE;
 	}
 }
 
@@ -115,25 +115,25 @@ static int target_ok(const hd_spv_module *m, const hd_spv_set *set, hd_spv_targe
                      uint32_t id, const hd_spv_insn *def)
 {
 	const hd_di_node *n = def->node >= 0 ? &m->nodes[def->node] : NULL;
-	const char *const *kinds = kind_list(t);
-	const char *single = single_kind(t);
+	const hd_spv_kind *kinds = kind_list(t);
+	hd_spv_kind single = single_kind(t);
 	int none;
 	uint64_t v;
 
 	if (n && n->set != set)
 		return 0;  /* the classes are per set: a 100 type is no 1.00 type */
-	none = hd_di_is(n, "DebugInfoNone");
+	none = hd_di_is(n, HD_K_DebugInfoNone);
 	if (t == HD_T_SOURCE) {
 		/* 1.00 calls Source "an OpSource", which has no result id; its
 		 * DebugMacroDef says what producers do: the OpString of the file. */
 		if (set->id != HD_SET_DI100)
-			return none || hd_di_is(n, "DebugSource");
+			return none || hd_di_is(n, HD_K_DebugSource);
 		t = HD_T_STRING;
 	}
 	if (kinds)
 		return none || one_of(n, kinds) ||
 		       (t == HD_T_TYPE_OR_VOID && def->opcode == SpvOpTypeVoid);
-	if (single)
+	if (single != HD_K_NONE)
 		return none || hd_di_is(n, single);
 	switch (t) {
 	case HD_T_STRING:
@@ -159,10 +159,10 @@ static int target_ok(const hd_spv_module *m, const hd_spv_set *set, hd_spv_targe
 		return def->opcode == SpvOpConstantTrue || def->opcode == SpvOpConstantFalse;
 	case HD_T_ARRAY_COUNT:
 		return none || hd_spv_int_constant(m, id, &v, NULL, NULL) == 0 ||
-		       hd_di_is(n, "DebugGlobalVariable") || hd_di_is(n, "DebugLocalVariable");
+		       hd_di_is(n, HD_K_DebugGlobalVariable) || hd_di_is(n, HD_K_DebugLocalVariable);
 	case HD_T_GLOBAL_VAR_OR_EXPRESSION:
 		return none || def->opcode == SpvOpVariable || is_constant(def) ||
-		       hd_di_is(n, "DebugExpression");
+		       hd_di_is(n, HD_K_DebugExpression);
 	case HD_T_VALUE:
 		return !n && computes_value(def);
 	case HD_T_DEBUG:

@@ -4,6 +4,13 @@
 #include <string.h>
 
 #define CHUNK_MIN (64 * 1024)
+/* Each new chunk is twice its predecessor, up to this: an arena holding a
+ * million DIEs took thousands of 64 KiB chunks, each cleared by calloc.
+ * glibc's mmap threshold rises with the blocks a process frees but never
+ * past 32 MiB, so chunks this large come from mmap, zeroed by the kernel,
+ * and calloc does not clear them again; the pages never touched cost no
+ * memory. A small arena keeps its one 64 KiB chunk. */
+#define CHUNK_MAX (32 * 1024 * 1024)
 
 /* The head chunk's free bytes are [next, end) of the arena. */
 struct hd_arena_chunk {
@@ -61,9 +68,15 @@ void hd_arena_reset_chunks(hd_arena *a)
 
 void *hd_arena_alloc_chunk(hd_arena *a, size_t n)
 {
-	size_t size = n > CHUNK_MIN ? n : CHUNK_MIN;
-	hd_arena_chunk *nc = calloc(1, sizeof *nc + size);
+	size_t size = CHUNK_MIN;
+	hd_arena_chunk *nc;
 	void *p;
+
+	if (a->head != NULL)
+		size = a->head->size >= CHUNK_MAX / 2 ? CHUNK_MAX : a->head->size * 2;
+	if (n > size)
+		size = n;
+	nc = calloc(1, sizeof *nc + size);
 
 	if (nc == NULL)
 		return NULL;

@@ -88,12 +88,28 @@ void hd_buf_hex(hd_buf *b, uint64_t v)
 
 void hd_buf_uint(hd_buf *b, uint64_t v, unsigned nbytes)
 {
+	/* with room for all of it (and the NUL reserve keeps), one check
+	 * instead of one per byte: .debug_info writes millions of these */
+	if (nbytes <= 8 && b->len + nbytes + 1 <= b->cap && !b->failed) {
+		for (unsigned i = 0; i < nbytes; i++)
+			b->data[b->len + i] = (uint8_t)(v >> (8 * i));
+		b->len += nbytes;
+		return;
+	}
 	for (unsigned i = 0; i < nbytes; i++)
 		hd_buf_byte(b, (uint8_t)(v >> (8 * i)));
 }
 
 void hd_buf_uleb(hd_buf *b, uint64_t v)
 {
+	if (b->len + 10 + 1 <= b->cap && !b->failed) {  /* 10: the longest */
+		do {
+			uint8_t byte = v & 0x7f;
+			v >>= 7;
+			b->data[b->len++] = byte | (v ? 0x80 : 0);
+		} while (v);
+		return;
+	}
 	do {
 		uint8_t byte = v & 0x7f;
 		v >>= 7;
