@@ -155,14 +155,21 @@ static int print_units(dd_ctx *c, hd_buf *out)
 	return out->failed ? dd_oom(c) : 0;
 }
 
-static int dump_all(dd_ctx *c, hd_buf *out)
+/* What both ways of printing need first: every unit read and ordered,
+ * and the functions the frames are named by. */
+static int read_all(dd_ctx *c)
 {
 	if (dd_read_units(c) != 0)
 		return -1;
 	for (size_t i = 0; i < c->nunits; i++)
 		if (dd_order_unit(c, c->units[i]) != 0)
 			return -1;
-	if (dd_collect_funcs(c) != 0)
+	return dd_collect_funcs(c);
+}
+
+static int dump_all(dd_ctx *c, hd_buf *out)
+{
+	if (read_all(c) != 0)
 		return -1;
 	if (print_units(c, out) != 0)
 		return -1;
@@ -239,12 +246,7 @@ static int stream_unit(dd_ctx *c, dd_unit *u, hd_buf *out)
  * printed whole, since their order is that of their text. */
 static int stream_all(dd_ctx *c, hd_buf *out)
 {
-	if (dd_read_units(c) != 0)
-		return -1;
-	for (size_t i = 0; i < c->nunits; i++)
-		if (dd_order_unit(c, c->units[i]) != 0)
-			return -1;
-	if (dd_collect_funcs(c) != 0)
+	if (read_all(c) != 0)
 		return -1;
 	if (c->nunits != 1)
 		return print_units(c, out) != 0 || dd_print_frames(c, out) != 0 ? -1 : 0;
