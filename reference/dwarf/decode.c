@@ -2,6 +2,7 @@
  * depends on the profile; the reverse tables are derived from hd_op_table once
  * rather than written out, so a new ops.def row needs no change here. */
 #include "expr.h"
+#include "../util/le.h"
 #include "../util/reader.h"
 
 #include <inttypes.h>
@@ -192,31 +193,6 @@ int hd_decode_op(const uint8_t *bytes, size_t len, size_t off,
 	return 0;
 }
 
-/* The little-endian number in n (1 to 8) bytes at p; the common sizes
- * are written out, which the compiler makes single loads. */
-static uint64_t le_bytes(const uint8_t *p, unsigned n)
-{
-	uint64_t x = 0;
-
-	switch (n) {
-	case 1:
-		return p[0];
-	case 2:
-		return (uint64_t)p[0] | (uint64_t)p[1] << 8;
-	case 4:
-		return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-		       (uint64_t)p[3] << 24;
-	case 8:
-		return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-		       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-		       (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-	default:
-		for (unsigned i = 0; i < n; i++)
-			x |= (uint64_t)p[i] << (8 * i);
-		return x;
-	}
-}
-
 /* A LEB128 of at most 8 bytes (56 bits, so nothing can overflow): 1 when
  * read; 0 for a longer or truncated one, which hd_decode_op reads and
  * reports. Offsets and constants of real expressions are nearly all this
@@ -256,7 +232,7 @@ static int read_simple(const uint8_t *p, size_t len, size_t *at, unsigned k,
 	n = k == SHAPE_ADDR ? addr_size : k == SHAPE_OFFSET ? offset_size : k & 0xf;
 	if (k == SHAPE_SLOW || n > len - *at)
 		return 0;
-	x = le_bytes(p + *at, n);
+	x = hd_le_bytes(p + *at, n);
 	if ((k & SHAPE_SIGNED) && k < SHAPE_ADDR && n < 8 && (x >> (8 * n - 1)) & 1)
 		x |= ~(uint64_t)0 << (8 * n);
 	*at += n;

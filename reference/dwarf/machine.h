@@ -5,6 +5,7 @@
 
 #include "eval.h"
 #include "../util/arena.h"
+#include "../util/le.h"
 
 #include <string.h>
 
@@ -114,22 +115,6 @@ static inline int hd_is_incomplete(const hd_loc *l)
 {
 	return l->n == 1 && l->s[0].storage->kind == HD_STORAGE_COMPOSITE &&
 	       !l->s[0].storage->u.comp.complete;
-}
-
-/* The little-endian number in the first n (at most 8) bytes of p. Eight
- * bytes, the common case, are written out so that the compiler makes them
- * one load. */
-static inline uint64_t hd_le_bytes(const uint8_t *p, unsigned n)
-{
-	uint64_t v = 0;
-
-	if (n == 8)
-		return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-		       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-		       (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-	while (n-- > 0)
-		v = v << 8 | p[n];
-	return v;
 }
 
 /* A value of the generic type, x cut to its size. */
