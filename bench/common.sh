@@ -22,6 +22,12 @@ measure() {
 	)
 }
 
+# cpu CMD...: the CPU seconds (user + system) of one run of CMD.
+cpu() {
+	m=$(measure "$@") || exit 1
+	echo "${m#* }"
+}
+
 # once CMD...: the wall-clock seconds of one run of CMD.
 once() {
 	m=$(measure "$@") || exit 1

@@ -31,12 +31,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/eval-peer.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' 0
 . "$(dirname "$0")/common.sh"
 
-# cpu CMD...: the CPU seconds (user + system) of one run of CMD.
-cpu() {
-	m=$(measure "$@") || exit 2
-	echo "${m#* }"
-}
-
 # pair I ARGS...: one run of each side with ARGS, the first side by turns;
 # prints "RATIO HDREF_CPU GIMLI_CPU", the ratio of evaluations per
 # CPU-second being gimli's CPU time over hdref's.

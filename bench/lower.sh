@@ -36,10 +36,6 @@ for tool in "$gen" "$hdref"; do
 		exit 2
 	fi
 done
-if [ ! -x /usr/bin/time ]; then
-	echo "lower.sh: /usr/bin/time is not installed (Debian's time)" >&2
-	exit 2
-fi
 if ! command -v "$peer" >/dev/null 2>&1; then
 	echo "lower.sh: $peer is not installed" >&2
 	exit 2
@@ -50,17 +46,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/lower-bench.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' 0
 trap 'exit 2' HUP INT TERM
 . "$(dirname "$0")/common.sh"
-
-# cpu CMD...: the CPU seconds (user + system) of one run of CMD. The run
-# must succeed: a tool that stops early has not done the same work.
-cpu() {
-	if ! /usr/bin/time -f '%U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err"; then
-		echo "lower.sh: $* failed:" >&2
-		head -n 5 "$tmp/err" >&2
-		return 1
-	fi
-	awk '{ printf "%.2f", $1 + $2 }' "$tmp/time"
-}
 
 "$gen" "$n" "$tmp/big.spv" >/dev/null || exit 2
 "$gen" "$quarter" "$tmp/small.spv" >/dev/null || exit 2
