@@ -387,10 +387,24 @@ static void put_shallow(dd_ctx *c, const dd_die *t, hd_buf *out)
 	}
 }
 
+/* The DIE a reference names; bad input when it names none. Printing and
+ * the streamed dump's check both ask, with the same error. */
+static int ref_die(dd_ctx *c, const dd_attr *a, const dd_die **t)
+{
+	Dwarf_Off off;
+
+	if (dd_ref_target(c, a, &off, t) != DW_DLV_OK)
+		return dd_lib_fail(c, "a reference");
+	if (*t == NULL)
+		return hd_fail(c->st, HD_BAD_INPUT, "bad-reference", 0,
+		               ".debug_info: a reference to 0x%" PRIx64 ", which is no DIE",
+		               (uint64_t)off);
+	return 0;
+}
+
 static int put_reference(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
                          hd_buf *out)
 {
-	Dwarf_Off off;
 	const dd_die *t;
 
 	if (a->form == DW_FORM_ref_sig8) {
@@ -401,12 +415,8 @@ static int put_reference(dd_ctx *c, const dd_die *d, const dd_attr *a, int shall
 		dd_put_hex(out, (const uint8_t *)sig.signature, sizeof sig.signature);
 		return 0;
 	}
-	if (dd_ref_target(c, a, &off, &t) != DW_DLV_OK)
-		return dd_lib_fail(c, "a reference");
-	if (t == NULL)
-		return hd_fail(c->st, HD_BAD_INPUT, "bad-reference", 0,
-		               ".debug_info: a reference to 0x%" PRIx64 ", which is no DIE",
-		               (uint64_t)off);
+	if (ref_die(c, a, &t) != 0)
+		return -1;
 	hd_buf_puts(out, "reference ");
 	if (shallow) {
 		put_shallow(c, t, out);
@@ -501,7 +511,6 @@ int dd_put_value(dd_ctx *c, const dd_die *d, const dd_attr *a, int shallow,
 int dd_check_value(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *scratch)
 {
 	const dd_die *t;
-	Dwarf_Off off;
 	uint64_t base;
 	int rc = 0;
 
@@ -514,13 +523,7 @@ int dd_check_value(dd_ctx *c, const dd_die *d, const dd_attr *a, hd_buf *scratch
 	}
 	switch (a->cls) {
 	case DW_FORM_CLASS_REFERENCE:
-		if (dd_ref_target(c, a, &off, &t) != DW_DLV_OK)
-			return dd_lib_fail(c, "a reference");
-		if (t == NULL)
-			return hd_fail(c->st, HD_BAD_INPUT, "bad-reference", 0,
-			               ".debug_info: a reference to 0x%" PRIx64 ", which is no DIE",
-			               (uint64_t)off);
-		return 0;
+		return ref_die(c, a, &t);
 	case DW_FORM_CLASS_ADDRESS:
 		if (a->at == DW_AT_high_pc)
 			rc = dd_low_pc(c, d, &base);

@@ -176,21 +176,36 @@ static void number_run(dd_die **v, uint32_t i, uint32_t j)
 		v[k]->dup = j - i > 1 ? k - i + 1 : 0;
 }
 
-static int rank_duplicates(dd_ctx *c, dd_die *d)
+/* The index of d's first unordered child: the ordered ones come first. */
+static uint32_t first_unordered(const dd_die *d)
 {
-	dd_slot *s;
 	uint32_t n = 0;
 
 	while (n < d->nkids && is_ordered(d->kids[n]->tag))
 		n++;
+	return n;
+}
+
+/* One past the run of unordered children from i that share its key. */
+static uint32_t run_end(const dd_die *d, uint32_t i)
+{
+	uint32_t j = i + 1;
+
+	while (j < d->nkids && same_key(d->kids[i], d->kids[j]))
+		j++;
+	return j;
+}
+
+static int rank_duplicates(dd_ctx *c, dd_die *d)
+{
+	dd_slot *s;
+	uint32_t n = first_unordered(d);
+
 	/* the unordered children are sorted by key: equal keys are runs (no
 	 * ordered child shares a tag with an unordered one) */
-	for (uint32_t i = n; i < d->nkids;) {
-		uint32_t j = i + 1;
-		while (j < d->nkids && same_key(d->kids[i], d->kids[j]))
-			j++;
+	for (uint32_t i = n, j; i < d->nkids; i = j) {
+		j = run_end(d, i);
 		number_run(d->kids, i, j);
-		i = j;
 	}
 	if (n < 2) {
 		if (n == 1)
@@ -255,16 +270,9 @@ static int sort_children(dd_ctx *c, dd_die *d)
  * without comparing every name again. */
 static void resort_unordered(dd_die *d)
 {
-	uint32_t n = 0;
-
-	while (n < d->nkids && is_ordered(d->kids[n]->tag))
-		n++;
-	for (uint32_t i = n; i < d->nkids;) {
-		uint32_t j = i + 1;
-		while (j < d->nkids && same_key(d->kids[i], d->kids[j]))
-			j++;
+	for (uint32_t i = first_unordered(d), j; i < d->nkids; i = j) {
+		j = run_end(d, i);
 		hd_sort(d->kids + i, j - i, sizeof *d->kids, cmp_unordered);
-		i = j;
 	}
 }
 
