@@ -162,7 +162,7 @@ static int expect_dwarf(ex_run *r, const hd_spv_module *m, const char *path, con
                         const char *stem)
 {
 	hd_lower_options o;
-	hd_dump_options d = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_dump_options d = { HD_PROFILE_AMDGPU_V0, 64, 0 };
 	hd_lowered *l = NULL;
 	hd_status st;
 	hd_buf elf, out;

@@ -233,7 +233,7 @@ static int relocatable(const char *path)
  * candidate's fail. */
 static void dump_object(const hc_profile *p, const char *out, object *obj)
 {
-	hd_dump_options o = { p->encoding, 64 };
+	hd_dump_options o = { p->encoding, 64, 0 };
 	hd_status st;
 
 	obj->tried = 1;

@@ -272,7 +272,7 @@ static int cmd_rerun(int argc, char **argv)
  * (a file that starts "dwarf-dump "), one per line. */
 static int cmd_facts(int argc, char **argv)
 {
-	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64, 0 };
 	hd_buf text, facts;
 	hd_status st;
 	const char *path = argv[argc - 1];

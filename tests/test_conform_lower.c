@@ -61,7 +61,7 @@ static const char module_text[] =
 static int lower_and_dump(const char *dir, hd_buf *out)
 {
 	hd_lower_options o = { HD_PROFILE_AMDGPU_V0, 0, 64 };
-	hd_dump_options d = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_dump_options d = { HD_PROFILE_AMDGPU_V0, 64, 0 };
 	hd_spv_module *m = lower_test_load(module_text);
 	hd_lowered *l = NULL;
 	hd_buf elf;

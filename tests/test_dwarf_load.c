@@ -192,7 +192,7 @@ static int dump_cut(hd_dw_sections *secs, size_t keep, const char *path, hd_stat
 {
 	hd_buf *ll = &secs->sec[HD_SEC_LOCLISTS];
 	size_t len = ll->len;
-	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64, 0 };
 	hd_buf out;
 	int rc;
 
@@ -304,7 +304,7 @@ static void damaged_headers(void)
 	};
 	hd_dw_unit u;
 	hd_dw_sections secs;
-	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64, 0 };
 	hd_status st;
 	hd_buf img, out;
 	built b;
@@ -355,6 +355,70 @@ static void damaged_headers(void)
 	unlink(path);
 }
 
+/* Damaged line table headers. libdwarf 20210528 allocates and clears a
+ * pointer for every directory a DWARF 5 header counts before reading any,
+ * and a record for every file even when the file format has no field, so
+ * the dump refuses a count the header has no bytes for, or entries of an
+ * empty format, before libdwarf reads it (reference/dump/line_fit.c). The
+ * offsets follow reference/dwarf/write_line.c's DWARF32 header: one
+ * directory format pair, fewer than 128 directories. */
+static void damaged_line_header(void)
+{
+	enum { BIG_COUNT, EMPTY_DIR_FORMAT, EMPTY_FILE_FORMAT, TWO_LEVEL, NCASES };
+	static const char *const what[NCASES] = {
+		"268435447 directories", "directories of a format without fields",
+		"files of a format without fields", "version 0xf006"
+	};
+	hd_dw_unit u;
+	hd_dw_sections secs;
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64, 0 };
+	hd_status st;
+	built b;
+	char path[] = "/tmp/hdcts-linehdr-XXXXXX";
+	int fd = mkstemp(path);
+
+	if (fd >= 0)
+		close(fd);
+	if (!OK(fd >= 0 && build(&u, 0, HD_PROFILE_AMDGPU_V0, &b, &st) == 0 &&
+	        hd_dw_write(&u, &secs, &st) == 0 && secs.sec[HD_SEC_LINE].len > 40 &&
+	        u.lines.ndirs < 128, "damaged line header: the unit is written")) {
+		printf("  # %s\n", st.msg);
+		return;
+	}
+	for (int i = 0; i < NCASES; i++) {
+		hd_buf *line = &secs.sec[HD_SEC_LINE];
+		size_t dirfmt = 17u + line->data[17];   /* past opcode_base's lengths */
+		size_t filefmt = dirfmt + 4 + 4u * u.lines.ndirs;  /* past the line_strp paths */
+		uint8_t saved[64];
+		hd_buf out;
+		char name[120];
+		int rc;
+
+		memcpy(saved, line->data, sizeof saved);
+		if (i == BIG_COUNT)
+			memcpy(line->data + dirfmt + 3, "\xf7\xff\xff\x7f", 4);
+		else if (i == EMPTY_DIR_FORMAT)
+			line->data[dirfmt] = 0;
+		else if (i == EMPTY_FILE_FORMAT)
+			line->data[filefmt] = 0;
+		else
+			put_le(line->data + 4, 0xf006, 2);
+		hd_buf_init(&out);
+		rc = write_object(&secs, path, &st) == 0 ? hd_dwarf_dump(path, &o, &out, &st) : 0;
+		memcpy(line->data, saved, sizeof saved);
+		snprintf(name, sizeof name, "damaged line header: %s is refused as bad-line-header",
+		         what[i]);
+		if (!OK(rc != 0 && st.kind == HD_BAD_INPUT &&
+		        strcmp(st.code, "bad-line-header") == 0 && out.len == 0 &&
+		        (i != BIG_COUNT || strstr(st.msg, "268435447 directories") != NULL), name))
+			printf("  # rc %d %s: %s\n", rc, rc ? st.code : "", rc ? st.msg : "dumped");
+		hd_buf_free(&out);
+	}
+	hd_dw_sections_free(&secs);
+	hd_dw_unit_free(&u);
+	unlink(path);
+}
+
 static void refused(void)
 {
 	hd_dwarf_units back = { NULL, 0 };
@@ -373,5 +437,6 @@ int main(void)
 	refused();
 	damaged_loclists();
 	damaged_headers();
+	damaged_line_header();
 	return tap_end();
 }

@@ -268,7 +268,7 @@ int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st
 	c->names.self = c;
 	c->names.name = reg_name;
 	c->names.lookup = reg_lookup;
-	if (check_elf(c, path, &machine) != 0 || dd_elf_fits(path, st) != 0)
+	if (check_elf(c, path, &machine) != 0 || dd_elf_fits(path, &c->line_sec, st) != 0)
 		return -1;
 	/* The target picks the table of vendor ops, never a guess: an Intel GT
 	 * object's 0xeb..0xef are Intel's. libdwarf 20210528 knows no
@@ -281,12 +281,13 @@ int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st
 		c->enc.profile = HD_PROFILE_INTEL_GT;
 		dwarf_set_reloc_application(0);
 	}
-	/* libdwarf records every object it hands out in a search tree so that
-	 * dwarf_finish can free what the caller did not; the dump frees all it
-	 * is given, on error paths too (fuzz_dump checks with the record off),
-	 * and for a large object that tree cost most of the reading time and a
-	 * third of the memory. Off for this handle only. */
-	de_alloc = dwarf_set_de_alloc_flag(0);
+	/* libdwarf records the objects it hands out (in a search tree) so that
+	 * dwarf_finish can free what a caller did not; libdwarf 20210528's own
+	 * error paths need it: dwarf_child, on an abbreviation code that runs
+	 * off its unit, allocates a DIE and returns without it. The dump frees
+	 * all it is given, so the record only matters for a process that goes
+	 * on after a damaged file; one that exits spares its cost. */
+	de_alloc = dwarf_set_de_alloc_flag(o->process_exits ? 0 : 1);
 	res = dwarf_init_path(path, NULL, 0, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL,
 	                      NULL, &c->dbg, NULL, 0, NULL, &c->err);
 	dwarf_set_de_alloc_flag(de_alloc);

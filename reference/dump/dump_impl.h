@@ -110,6 +110,12 @@ typedef struct dd_func {
 	const char *name;
 } dd_func;
 
+/* Where a section lies in the file (elf_fit.c). */
+typedef struct dd_section {
+	uint64_t off, size;
+	int found, compressed;
+} dd_section;
+
 typedef struct dd_ctx {
 	Dwarf_Debug dbg;
 	Dwarf_Error err;
@@ -153,6 +159,7 @@ typedef struct dd_ctx {
 	uint64_t flushed;              /* bytes written to sink */
 	const uint8_t *loc_sec;        /* .debug_loc in loc_file; NULL: none */
 	size_t loc_len;
+	dd_section line_sec;           /* .debug_line, for dd_line_fits */
 } dd_ctx;
 
 /* dump.c: opens path through libdwarf (0; 1 when it has no debug info,
@@ -160,8 +167,14 @@ typedef struct dd_ctx {
 int dd_open(dd_ctx *c, const char *path, const hd_dump_options *o, hd_status *st);
 /* 0 when path is an ELF file whose section headers, and every section it
  * stores, lie inside it (elf_fit.c); else HD_BAD_INPUT, code "not-elf" or
- * "bad-elf". libdwarf allocates what the headers say. */
-int dd_elf_fits(const char *path, hd_status *st);
+ * "bad-elf". libdwarf allocates what the headers say. *line is where
+ * .debug_line lies (found 0: nowhere). */
+int dd_elf_fits(const char *path, dd_section *line, hd_status *st);
+/* line_fit.c: 0 when the DWARF 5 line table header at stmt_list holds no
+ * more directory or file entries than it has bytes for; else HD_BAD_INPUT
+ * "bad-line-header". libdwarf 20210528 allocates (and clears) room for as
+ * many entries as a header says before reading one. */
+int dd_line_fits(dd_ctx *c, uint64_t stmt_list);
 void dd_close(dd_ctx *c);
 /* Streamed text (hd_dwarf_dump_to) is written out once out holds this
  * much (or what the caller asked), between two DIEs. */

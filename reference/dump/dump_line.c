@@ -93,9 +93,14 @@ int dd_load_lines(dd_ctx *c, dd_unit *u)
 	Dwarf_Unsigned version;
 	Dwarf_Small tables;
 	int res;
+	const dd_attr *a = dd_attr_of(u->root, DW_AT_stmt_list);
+	Dwarf_Unsigned stmt_list;
 
-	if (dd_attr_of(u->root, DW_AT_stmt_list) == NULL)
+	if (a == NULL)
 		return 0;
+	if (dd_form_uvalue(c, a, &stmt_list, "DW_AT_stmt_list") != 0 ||
+	    dd_line_fits(c, stmt_list) != 0)
+		return -1;
 	res = dwarf_srclines_b(u->cu_die, &version, &tables, &u->lines, &c->err);
 	if (res == DW_DLV_ERROR) {
 		u->lines = NULL;

@@ -15,6 +15,7 @@
 
 #define SHT_NOBITS_ 8u
 #define SHN_XINDEX_ 0xffffu
+#define SHF_COMPRESSED_ 0x800u
 
 typedef struct elf_file {
 	FILE *f;
@@ -45,30 +46,66 @@ static int inside(const elf_file *e, uint64_t off, uint64_t n)
 	return off <= e->size && n <= e->size - off;
 }
 
-/* Section header i's type, offset and size. */
-static int section(const elf_file *e, uint64_t shoff, uint64_t i, uint32_t *type,
-                   uint64_t *off, uint64_t *size)
+typedef struct shdr {
+	uint32_t name, type, link;
+	uint64_t flags, off, size;
+} shdr;
+
+/* Section header i's name, type, flags, offset and size. */
+static int section(const elf_file *e, uint64_t shoff, uint64_t i, shdr *s)
 {
 	unsigned char h[64];
 	unsigned n = e->is64 ? 64 : 40;
 
 	if (read_at(e, shoff + i * n, h, n) != 0)
 		return -1;
-	*type = (uint32_t)get(e, h + 4, 4);
-	*off = e->is64 ? get(e, h + 0x18, 8) : get(e, h + 0x10, 4);
-	*size = e->is64 ? get(e, h + 0x20, 8) : get(e, h + 0x14, 4);
+	s->name = (uint32_t)get(e, h, 4);
+	s->type = (uint32_t)get(e, h + 4, 4);
+	s->flags = e->is64 ? get(e, h + 8, 8) : get(e, h + 8, 4);
+	s->off = e->is64 ? get(e, h + 0x18, 8) : get(e, h + 0x10, 4);
+	s->size = e->is64 ? get(e, h + 0x20, 8) : get(e, h + 0x14, 4);
+	s->link = (uint32_t)get(e, h + (e->is64 ? 0x28 : 0x18), 4);
 	return 0;
+}
+
+/* Whether section s is called want in names, the section name table. */
+static int named(const elf_file *e, const shdr *names, const shdr *s, const char *want)
+{
+	unsigned char got[16];
+	size_t n = strlen(want) + 1;
+
+	return n <= sizeof got && s->name <= names->size &&
+	       n <= names->size - s->name && read_at(e, names->off + s->name, got, n) == 0 &&
+	       memcmp(got, want, n) == 0;
+}
+
+/* Notes where .debug_line lies for dd_line_fits; a compressed one (by
+ * SHF_COMPRESSED or the GNU .zdebug_ name) is noted as such. */
+static void note_line(const elf_file *e, const shdr *names, const shdr *s, dd_section *line)
+{
+	int plain = named(e, names, s, ".debug_line");
+
+	if (line->found || s->type == SHT_NOBITS_ ||
+	    (!plain && !named(e, names, s, ".zdebug_line")))
+		return;
+	line->found = 1;
+	line->compressed = !plain || (s->flags & SHF_COMPRESSED_) != 0;
+	line->off = s->off;
+	line->size = s->size;
 }
 
 /* The header table and every section that is stored (not SHT_NOBITS) in
  * the file; counts up to e_shnum, or section 0's sh_size when e_shnum is
  * 0 (extended numbering), which the file's size bounds in turn. */
-static int check_sections(const elf_file *e, const unsigned char *h, hd_status *st)
+static int check_sections(const elf_file *e, const unsigned char *h, dd_section *line,
+                          hd_status *st)
 {
 	uint64_t shoff = e->is64 ? get(e, h + 0x28, 8) : get(e, h + 0x20, 4);
 	unsigned entsize = (unsigned)get(e, h + (e->is64 ? 0x3a : 0x2e), 2);
-	uint64_t count = get(e, h + (e->is64 ? 0x3c : 0x30), 2), off, size;
-	uint32_t type;
+	uint64_t count = get(e, h + (e->is64 ? 0x3c : 0x30), 2);
+	uint64_t strndx = get(e, h + (e->is64 ? 0x3e : 0x32), 2);
+	shdr s, names;
+	int have_names;
 
 	if (shoff == 0)
 		return 0;  /* no sections: libdwarf finds no DWARF */
@@ -80,26 +117,34 @@ static int check_sections(const elf_file *e, const unsigned char *h, hd_status *
 		return hd_fail(st, HD_BAD_INPUT, "bad-elf", 0,
 		               "the section headers at %" PRIu64 " start past the file's %" PRIu64
 		               " bytes", shoff, e->size);
-	if (count == 0 && section(e, shoff, 0, &type, &off, &count) != 0)
+	if (section(e, shoff, 0, &s) != 0)
 		return hd_fail(st, HD_BAD_INPUT, "bad-elf", 0, "cannot read section header 0");
+	if (count == 0)
+		count = s.size;
+	if (strndx == SHN_XINDEX_)
+		strndx = s.link;
 	if (count > (e->size - shoff) / entsize)
 		return hd_fail(st, HD_BAD_INPUT, "bad-elf", 0,
 		               "%" PRIu64 " section headers run past the file's %" PRIu64 " bytes",
 		               count, e->size);
+	have_names = strndx < count && section(e, shoff, strndx, &names) == 0 &&
+	             names.type != SHT_NOBITS_ && inside(e, names.off, names.size);
 	for (uint64_t i = 0; i < count; i++) {
-		if (section(e, shoff, i, &type, &off, &size) != 0)
+		if (section(e, shoff, i, &s) != 0)
 			return hd_fail(st, HD_BAD_INPUT, "bad-elf", 0,
 			               "cannot read section header %" PRIu64, i);
-		if (type != SHT_NOBITS_ && !inside(e, off, size))
+		if (s.type != SHT_NOBITS_ && !inside(e, s.off, s.size))
 			return hd_fail(st, HD_BAD_INPUT, "bad-elf", 0,
 			               "section %" PRIu64 " (%" PRIu64 " bytes at %" PRIu64
 			               ") runs past the file's %" PRIu64 " bytes",
-			               i, size, off, e->size);
+			               i, s.size, s.off, e->size);
+		if (have_names)
+			note_line(e, &names, &s, line);
 	}
 	return 0;
 }
 
-int dd_elf_fits(const char *path, hd_status *st)
+int dd_elf_fits(const char *path, dd_section *line, hd_status *st)
 {
 	unsigned char h[64];
 	struct stat sb;
@@ -121,7 +166,7 @@ int dd_elf_fits(const char *path, hd_status *st)
 		rc = hd_fail(st, HD_BAD_INPUT, "bad-elf", 0,
 		             "an ELF header of class %u, %zu bytes long", h[4], n);
 	else
-		rc = check_sections(&e, h, st);
+		rc = check_sections(&e, h, line, st);
 	fclose(e.f);
 	return rc;
 }

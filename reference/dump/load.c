@@ -328,7 +328,7 @@ void hd_dwarf_units_free(hd_dwarf_units *u)
 
 int hd_dwarf_load(const char *path, hd_profile profile, hd_dwarf_units *out, hd_status *st)
 {
-	hd_dump_options o = { profile, 64 };
+	hd_dump_options o = { profile, 64, 0 };
 	dd_ctx c;
 	int res, rc = 0;
 

@@ -16,7 +16,7 @@ static int usage(void)
 
 int hd_cmd_dump(int argc, char **argv, int verbose)
 {
-	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64 };
+	hd_dump_options o = { HD_PROFILE_AMDGPU_V0, 64, 1 };
 	const char *path = NULL;
 	hd_status st;
 
