@@ -110,9 +110,18 @@ run_target() {
 	if [ "$rc" != 0 ]; then
 		cp "$log" "$findings/$name.log"
 		echo "$name: FOUND (exit $rc): $(grep -m 1 -E 'ERROR|SUMMARY|deadly|Test unit written' "$log" || true)"
+		# the first frames and the inputs themselves, so that a finding
+		# of a CI run, whose files are gone with it, can be reproduced
+		grep -E '^ +#[0-9]+ ' "$log" | grep -v -E 'libFuzzer|fuzzer::|__sanitizer|__asan|__lsan|__ubsan|compiler-rt' |
+			head -n 8 | sed "s/^ */$name:   /"
 		echo "$name: log in $findings/$name.log; inputs:"
 		for f in "$findings/$name"-*; do
-			[ -e "$f" ] && echo "  $f"
+			[ -e "$f" ] || continue
+			echo "  $f"
+			if [ "$(wc -c <"$f")" -le 65536 ]; then
+				echo "  base64 (decode with base64 -d):"
+				base64 -w 76 "$f" | sed 's/^/    /'
+			fi
 		done
 		return 1
 	fi
