@@ -10,14 +10,19 @@
  * caps at MAX_INPUT. AddressSanitizer is asked to return NULL for an
  * allocation it cannot make, as the C library would, so that one still
  * asked for becomes libdwarf's out-of-memory error rather than a stop.
- * libdwarf's allocation record is on, as for every caller but hdref dump
- * (hd_dump_options.process_exits), so what its own error paths drop is
- * freed at the end and LeakSanitizer reports the dump's leaks alone. */
+ * The buffered dump runs with libdwarf's allocation record on, as for every
+ * caller but hdref dump (hd_dump_options.process_exits), so what libdwarf's
+ * own error paths drop is freed at the end and LeakSanitizer reports the
+ * dump's leaks alone. The streamed one runs as hdref dump does, with the
+ * record off, and LeakSanitizer looks away (libdwarf 20210528 drops a DIE
+ * on one error path, which only its record can free). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <sanitizer/lsan_interface.h>
 
 #include "dump/dump.h"
 
@@ -66,6 +71,7 @@ static void check_streamed(const hd_dump_options *o, int rc, const hd_status *st
                            const hd_buf *out)
 {
 	static FILE *f;
+	hd_dump_options o2 = *o;
 	hd_status st2;
 	int rc2;
 	long len;
@@ -74,7 +80,10 @@ static void check_streamed(const hd_dump_options *o, int rc, const hd_status *st
 		abort();
 	rewind(f);
 	hd_status_clear(&st2);
-	rc2 = hd_dwarf_dump_to(scratch, o, f, 1, &st2);  /* written after every DIE */
+	o2.process_exits = 1;
+	__lsan_disable();
+	rc2 = hd_dwarf_dump_to(scratch, &o2, f, 1, &st2);  /* written after every DIE */
+	__lsan_enable();
 	if (fflush(f) != 0 || (len = ftell(f)) < 0)
 		abort();
 	if (rc2 != 0 && st2.kind == HD_NO_MEMORY)
