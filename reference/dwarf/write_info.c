@@ -1,8 +1,8 @@
 /* .debug_info and .debug_abbrev (DWARF 5 7.5): one DW_UT_compile unit. A
  * value's form follows from its class and its size (die.h), so the layout
- * takes two walks of the tree: the first picks forms, numbers the
- * abbreviations and places every DIE, the second writes the bytes, when every
- * reference's target has its offset. Abbreviations are shared by every DIE
+ * takes two walks of the tree: the first picks forms and values (kept for
+ * the second), numbers the abbreviations and places every DIE, the second
+ * writes the bytes, when every reference's target has its offset. Abbreviations are shared by every DIE
  * with the same tag, children flag and (attribute, form) list, numbered in
  * the order the walk first meets them, so the same unit gives the same bytes. */
 #include "write_impl.h"
@@ -12,14 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One attribute as written: its name, form and what goes in the form. */
+/* One attribute as written: its name, form and what goes in the form;
+ * 16 bytes, since the first walk keeps one per attribute of the unit. */
 typedef struct wval {
 	uint16_t name;
 	uint16_t form;
-	uint64_t v;              /* integer, index, offset */
-	const hd_die *ref;       /* DW_FORM_ref*: the target (placed by pass 1) */
-	const uint8_t *bytes;    /* exprloc, block */
-	size_t len;
+	uint32_t len;            /* exprloc, block */
+	union {
+		uint64_t v;              /* integer, index, offset */
+		const hd_die *ref;       /* DW_FORM_ref*: the target (placed by pass 1) */
+		const uint8_t *bytes;    /* exprloc, block */
+	};
 } wval;
 
 /* The abbreviations met so far: signature i is code i + 1, laid out as
@@ -321,29 +324,34 @@ static void put_value(hd_buf *b, const hd_dw_writer *w, const wval *v)
 typedef struct layout {
 	hd_dw_writer *w;
 	abbrevs ab;
-	wval *vals;         /* scratch for one DIE's values */
-	size_t nvals;
+	wval *vals;         /* every DIE's values in walk order, kept by pass 1 */
+	size_t nvals, cap_vals;
 	uint32_t *sig;      /* scratch for one DIE's signature */
+	size_t cap_sig;
 } layout;
 
-/* Makes the scratch arrays big enough for d. */
-static int reserve_scratch(layout *l, const hd_die *d)
+/* Room for d's values after the ones kept, and for its signature. */
+static int reserve(layout *l, const hd_die *d)
 {
 	size_t need = (size_t)d->nattrs + 4;
-	wval *v;
-	uint32_t *s;
 
-	if (need <= l->nvals)
-		return 0;
-	v = realloc(l->vals, need * sizeof *v);
-	if (v == NULL)
-		return -1;
-	l->vals = v;
-	s = realloc(l->sig, (3 + 2 * need) * sizeof *s);
-	if (s == NULL)
-		return -1;
-	l->sig = s;
-	l->nvals = need;
+	if (l->cap_vals - l->nvals < need) {
+		size_t cap = l->cap_vals ? l->cap_vals : 1024;
+		wval *v;
+		while (cap - l->nvals < need)
+			cap *= 2;
+		if ((v = realloc(l->vals, cap * sizeof *v)) == NULL)
+			return -1;
+		l->vals = v;
+		l->cap_vals = cap;
+	}
+	if (l->cap_sig < need) {
+		uint32_t *s = realloc(l->sig, (3 + 2 * need) * sizeof *s);
+		if (s == NULL)
+			return -1;
+		l->sig = s;
+		l->cap_sig = need;
+	}
 	return 0;
 }
 
@@ -357,21 +365,24 @@ static int place(layout *l, uint64_t header, uint64_t *end)
 	unsigned nulls = 0;
 
 	for (hd_die *d = w->u->root; d != NULL; d = hd_die_preorder_next(root, d, &nulls)) {
+		wval *vals;
 		size_t n;
 
 		if (d != root)
 			off += nulls;
-		if (reserve_scratch(l, d) != 0)
+		if (reserve(l, d) != 0)
 			return hd_fail(w->st, HD_NO_MEMORY, "out-of-memory", 0,
 			               "no memory for a DIE");
-		if (die_values(w, d, l->vals, &n) != 0)
+		vals = l->vals + l->nvals;
+		if (die_values(w, d, vals, &n) != 0)
 			return -1;
+		l->nvals += n;
 		l->sig[0] = d->tag;
 		l->sig[1] = d->first_child != NULL ? DW_CHILDREN_yes : DW_CHILDREN_no;
 		l->sig[2] = (uint32_t)n;
 		for (size_t i = 0; i < n; i++) {
-			l->sig[3 + 2 * i] = l->vals[i].name;
-			l->sig[4 + 2 * i] = l->vals[i].form;
+			l->sig[3 + 2 * i] = vals[i].name;
+			l->sig[4 + 2 * i] = vals[i].form;
 		}
 		d->abbrev = abbrevs_intern(&l->ab, l->sig);
 		if (d->abbrev == 0)
@@ -380,21 +391,23 @@ static int place(layout *l, uint64_t header, uint64_t *end)
 		d->offset = off;
 		off += hd_uleb_size(d->abbrev);
 		for (size_t i = 0; i < n; i++)
-			off += value_size(w, &l->vals[i]);
+			off += value_size(w, &vals[i]);
 	}
 	*end = off + nulls;  /* the lists still open after the last DIE */
 	return 0;
 }
 
-/* Pass 2: the bytes, every reference now resolvable. */
+/* Pass 2: the bytes, every reference now resolvable; each DIE's values
+ * are the next ones pass 1 kept, as many as its abbreviation lists. */
 static int emit(layout *l, hd_buf *b, size_t unit_start)
 {
 	hd_dw_writer *w = l->w;
 	const hd_die *root = w->u->root;
+	const wval *vals = l->vals;
 	unsigned nulls = 0;
 
 	for (hd_die *d = w->u->root; d != NULL; d = hd_die_preorder_next(root, d, &nulls)) {
-		size_t n;
+		uint32_t n = l->ab.pool[l->ab.start[d->abbrev - 1] + 2];
 
 		if (d != root)
 			while (nulls-- > 0)
@@ -403,11 +416,10 @@ static int emit(layout *l, hd_buf *b, size_t unit_start)
 			return hd_fail(w->st, HD_INTERNAL, "layout", d->offset,
 			               "DIE placed at 0x%" PRIx64 " written at 0x%zx",
 			               d->offset, b->len - unit_start);
-		if (die_values(w, d, l->vals, &n) != 0)
-			return -1;
 		hd_buf_uleb(b, d->abbrev);
-		for (size_t i = 0; i < n; i++)
-			put_value(b, w, &l->vals[i]);
+		for (uint32_t i = 0; i < n; i++)
+			put_value(b, w, &vals[i]);
+		vals += n;
 	}
 	while (nulls-- > 0)
 		hd_buf_byte(b, 0);
