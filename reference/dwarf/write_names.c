@@ -21,6 +21,7 @@
 typedef struct nentry {
 	const char *s;
 	uint64_t str_off;    /* in .debug_str */
+	uint32_t str;        /* s's index in the string table */
 	uint32_t hash;
 	uint16_t tag;
 	uint64_t die;        /* offset in the unit */
@@ -174,7 +175,8 @@ static int add_entry(names *t, const hd_die *d, const char *s)
 		t->ent = p;
 		t->cap = cap;
 	}
-	t->ent[t->n++] = (nentry){ s, w->str.off[i], djb_folded(s), d->tag, d->offset };
+	t->ent[t->n++] = (nentry){ s, w->str.off[i], (uint32_t)i, djb_folded(s), d->tag,
+	                           d->offset };
 	return 0;
 }
 
@@ -206,14 +208,32 @@ static int collect_die(names *t, const hd_die *d)
 	return 0;
 }
 
-static int by_name_then_die(const void *a, const void *b)
+/* Gathers each name's entries: a counting sort on the name's index in the
+ * string table, which is stable, so a name's entries stay in the order the
+ * preorder walk collected them, which is DIE order. The order of the names
+ * themselves does not matter: group sorts them by bucket next. */
+static int gather(names *t)
 {
-	const nentry *x = a, *y = b;
-	int c = strcmp(x->s, y->s);
+	uint32_t nstr = t->w->str.n;
+	uint32_t *at = calloc((size_t)nstr + 1, sizeof *at);
+	nentry *out = malloc((t->n ? t->n : 1) * sizeof *out);
 
-	if (c != 0)
-		return c;
-	return x->die < y->die ? -1 : x->die > y->die;
+	if (at == NULL || out == NULL) {
+		free(at);
+		free(out);
+		return -1;
+	}
+	for (uint32_t i = 0; i < t->n; i++)
+		at[t->ent[i].str + 1]++;
+	for (uint32_t k = 1; k <= nstr; k++)
+		at[k] += at[k - 1];
+	for (uint32_t i = 0; i < t->n; i++)
+		out[at[t->ent[i].str]++] = t->ent[i];
+	free(at);
+	free(t->ent);
+	t->ent = out;
+	t->cap = t->n;
+	return 0;
 }
 
 static int by_bucket(const void *a, const void *b)
@@ -257,13 +277,14 @@ static uint32_t bucket_count(const nname *nm, uint32_t n)
  * collects the distinct tags. */
 static int group(names *t)
 {
-	hd_sort(t->ent, t->n, sizeof *t->ent, by_name_then_die);
+	if (gather(t) != 0)
+		return hd_fail(t->w->st, HD_NO_MEMORY, "out-of-memory", 0, "no memory for names");
 	t->nm = malloc(t->n * sizeof *t->nm);
 	t->tags = malloc(t->n * sizeof *t->tags);
 	if (t->nm == NULL || t->tags == NULL)
 		return hd_fail(t->w->st, HD_NO_MEMORY, "out-of-memory", 0, "no memory for names");
 	for (uint32_t i = 0; i < t->n; i++) {
-		if (i == 0 || strcmp(t->ent[i].s, t->ent[i - 1].s) != 0)
+		if (i == 0 || t->ent[i].str != t->ent[i - 1].str)
 			t->nm[t->nnames++] = (nname){ i, 0, t->ent[i].hash, 0, t->ent[i].s,
 			                              t->ent[i].str_off };
 		t->nm[t->nnames - 1].n++;
