@@ -55,7 +55,7 @@ static inline const char *node_name(const hd_spv_module *m, int32_t node)
 {
 	if (node < 0 || (uint32_t)node >= m->nnodes)
 		return "";
-	const char *s = hd_spv_string(m, hd_di_operand_id(&m->nodes[node], "Name"));
+	const char *s = hd_spv_string(m, hd_di_operand_id(&m->nodes[node], HD_O_Name));
 	return s ? s : "";
 }
 

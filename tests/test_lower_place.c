@@ -239,7 +239,7 @@ static const char module_100_text[] =
  * the location is exactly the placed storage. */
 static int plain_point(const hd_spv_module *m, uint32_t point)
 {
-	const hd_di_node *x = hd_di_node_of(m, hd_di_operand_id(&m->nodes[point], "Expression"));
+	const hd_di_node *x = hd_di_node_of(m, hd_di_operand_id(&m->nodes[point], HD_O_Expression));
 
 	if (!x)
 		return 1;

@@ -532,8 +532,8 @@ static void test_debuginfo_100(void)
 	   count_rule(r.m, "DebugInfo/DebugValue/operand-count", at2) == 1,
 	   "DebugInfo 1.00 DebugValue with 2 ids (no Expression): operand-count");
 	OK(n3 && hd_di_operands(n3, spans) == 4 && spans[3].count == 0 &&
-	   hd_di_operand_id(n3, "Local Variable") == VAR &&
-	   hd_di_operand_id(n3, "Expression") == EXPR &&
+	   hd_di_operand_id(n3, HD_O_Local_Variable) == VAR &&
+	   hd_di_operand_id(n3, HD_O_Expression) == EXPR &&
 	   count_rule(r.m, "DebugInfo/DebugValue/operand-count", at3) == 0,
 	   "DebugInfo 1.00 DebugValue with 3 ids: fits, no Indexes");
 	OK(n5 && hd_di_operands(n5, spans) == 4 && spans[3].first == 3 && spans[3].count == 2 &&

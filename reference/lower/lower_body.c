@@ -67,8 +67,8 @@ static int32_t inlined_variable(hd_lw *L, const hd_di_node *var, int32_t inlined
 
 	for (uint32_t i = 0; i < L->m->nnodes; i++)
 		if (hd_lw_is(&L->m->nodes[i], HD_K_DebugInlinedVariable) &&
-		    hd_lw_word(&L->m->nodes[i], "Variable") == var->id &&
-		    hd_lw_word(&L->m->nodes[i], "Inlined") == inl)
+		    hd_lw_word(&L->m->nodes[i], HD_O_Variable) == var->id &&
+		    hd_lw_word(&L->m->nodes[i], HD_O_Inlined) == inl)
 			return (int32_t)i;
 	return -1;
 }
@@ -131,7 +131,7 @@ static int bits_of(hd_lw *L, const hd_di_node *p, const hd_di_node *var, const h
 	hd_di_span sp;
 	uint64_t off = 0, size = 0;
 
-	if (hd_lw_span(p, "Indexes", &sp) == 0 && hd_lower_indexes(L, var, p, &off, &size) != 0)
+	if (hd_lw_span(p, HD_O_Indexes, &sp) == 0 && hd_lower_indexes(L, var, p, &off, &size) != 0)
 		return -1;
 	if (e->has_fragment) {
 		off += e->frag_offset;
@@ -154,7 +154,7 @@ static int point_part(body *B, hd_lw_frame *fr, const hd_di_node *p, const hd_di
 
 	*keep = 0;
 	if (hd_lower_base(L, fr, p, var, r->declare, &b) != 0 ||
-	    hd_lower_expression(L, hd_lw_word(p, "Expression"), &b.start, &e) != 0)
+	    hd_lower_expression(L, hd_lw_word(p, HD_O_Expression), &b.start, &e) != 0)
 		goto out;
 	if (bits_of(L, p, var, &e, r) != 0) {
 		rc = 0;  /* a component the type does not have: no location */
@@ -197,7 +197,7 @@ static int function_points(body *B, uint32_t f)
 		return -1;
 	for (uint32_t i = 0; i < fn->npoints && rc == 0 && !L->failed; i++) {
 		const hd_di_node *p = &L->m->nodes[fn->points[i].node];
-		const hd_di_node *lv = hd_di_node_of(L->m, hd_lw_word(p, "Local Variable"));
+		const hd_di_node *lv = hd_di_node_of(L->m, hd_lw_word(p, HD_O_Local_Variable));
 		const hd_di_node *var = hd_lower_variable_of(L, lv);
 		rec r;
 		int keep;
@@ -445,7 +445,7 @@ static int add_places(hd_lw *L, const live *lv, uint64_t begin, uint64_t end)
 
 static uint64_t var_bits(hd_lw *L, const rec *r)
 {
-	return hd_lower_type_size(L, hd_lw_word(r->var, "Type")) * 8;
+	return hd_lower_type_size(L, hd_lw_word(r->var, HD_O_Type)) * 8;
 }
 
 static int exprloc(hd_lw *L, hd_die *d, const live *lv)

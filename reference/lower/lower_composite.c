@@ -23,7 +23,7 @@ static const struct {
 
 static uint16_t composite_tag(const hd_di_node *n)
 {
-	const char *t = hd_lw_enum(n, "Tag");
+	const char *t = hd_lw_enum(n, HD_O_Tag);
 
 	for (size_t i = 0; t && i < sizeof composite_tags / sizeof composite_tags[0]; i++)
 		if (strcmp(composite_tags[i].name, t) == 0)
@@ -37,7 +37,7 @@ static uint16_t composite_tag(const hd_di_node *n)
  * apart from user names; the source name is what follows. */
 static int composite_name(hd_lw *L, hd_die *d, const hd_di_node *n, int *opaque)
 {
-	const char *s = hd_lower_nonempty(L, n, "Name");
+	const char *s = hd_lower_nonempty(L, n, HD_O_Name);
 
 	*opaque = s && s[0] == '@';
 	if (*opaque)
@@ -61,19 +61,19 @@ hd_die *hd_lower_type_composite(hd_lw *L, const hd_di_node *n)
 
 	if (!tag)
 		return hd_lower_fail(L, HD_BAD_INPUT, "invalid-module", n, "unknown composite tag");
-	parent = hd_lower_parent(L, hd_lw_word(n, "Parent"));
+	parent = hd_lower_parent(L, hd_lw_word(n, HD_O_Parent));
 	if (L->failed || !(d = hd_die_new(L->u, parent, tag)))
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
 	if (composite_name(L, d, n, &opaque) != 0 ||
-	    (!opaque && hd_lw_number(L, n, "Size", &bits) == 0 &&
+	    (!opaque && hd_lw_number(L, n, HD_O_Size, &bits) == 0 &&
 	     hd_lower_size_attr(L, d, bits) != 0) ||
 	    (opaque && hd_die_flag(L->u, d, DW_AT_declaration) != 0) ||
 	    hd_lw_decl(L, d, n) != 0)
 		return nomem(L, n);
-	if (hd_lower_flags(L, d, n, hd_lw_word(n, "Flags")) != 0)
+	if (hd_lower_flags(L, d, n, hd_lw_word(n, HD_O_Flags)) != 0)
 		return NULL;
-	if (hd_lw_span(n, "Members", &sp) == 0)
+	if (hd_lw_span(n, HD_O_Members, &sp) == 0)
 		for (uint32_t i = 0; i < sp.count && !L->failed; i++)
 			hd_lower_id(L, n->args[sp.first + i]);
 	return L->failed ? NULL : d;
@@ -90,7 +90,7 @@ int hd_lower_order_members(hd_lw *L)
 		hd_die *d = L->die_of[i], *dies[1024];
 		uint32_t k = 0;
 		hd_di_span sp;
-		if (!d || !hd_lw_is(n, HD_K_DebugTypeComposite) || hd_lw_span(n, "Members", &sp) != 0 ||
+		if (!d || !hd_lw_is(n, HD_K_DebugTypeComposite) || hd_lw_span(n, HD_O_Members, &sp) != 0 ||
 		    sp.count > 1024)
 			continue;
 		for (uint32_t j = 0; j < sp.count; j++) {
@@ -117,10 +117,10 @@ int hd_lower_order_members(hd_lw *L)
 static int member_location(hd_lw *L, hd_die *d, const hd_di_node *n)
 {
 	uint64_t off = 0, bits = 0, type_bytes;
-	int have_off = hd_lw_number(L, n, "Offset", &off) == 0;
-	int have_size = hd_lw_number(L, n, "Size", &bits) == 0;
+	int have_off = hd_lw_number(L, n, HD_O_Offset, &off) == 0;
+	int have_size = hd_lw_number(L, n, HD_O_Size, &bits) == 0;
 
-	type_bytes = hd_lower_type_size(L, hd_lw_word(n, "Type"));
+	type_bytes = hd_lower_type_size(L, hd_lw_word(n, HD_O_Type));
 	if (have_size && (off % 8 || bits % 8 || (type_bytes && bits != type_bytes * 8)))
 		return hd_die_udata(L->u, d, DW_AT_data_bit_offset, off) != 0 ||
 		       hd_die_udata(L->u, d, DW_AT_bit_size, bits) != 0 ? -1 : 0;
@@ -134,29 +134,29 @@ static int member_location(hd_lw *L, hd_die *d, const hd_di_node *n)
  * definition is a DebugGlobalVariable pointing back here. */
 int hd_lower_member_is_static(hd_lw *L, const hd_di_node *n)
 {
-	uint32_t value = hd_lw_word(n, "Value");
+	uint32_t value = hd_lw_word(n, HD_O_Value);
 
-	return hd_lower_has_flag(L, n, hd_lw_word(n, "Flags"), HD_FLAG_STATIC_MEMBER) ||
+	return hd_lower_has_flag(L, n, hd_lw_word(n, HD_O_Flags), HD_FLAG_STATIC_MEMBER) ||
 	       (value && !hd_lw_is_none(L, value));
 }
 
 hd_die *hd_lower_type_member(hd_lw *L, const hd_di_node *n)
 {
-	uint32_t flags = hd_lw_word(n, "Flags"), value = hd_lw_word(n, "Value");
+	uint32_t flags = hd_lw_word(n, HD_O_Flags), value = hd_lw_word(n, HD_O_Value);
 	int is_static = hd_lower_member_is_static(L, n);
-	hd_die *parent = hd_lower_parent(L, hd_lower_member_of(L, n, "Parent")), *d;
+	hd_die *parent = hd_lower_parent(L, hd_lower_member_of(L, n, HD_O_Parent)), *d;
 
 	if (L->failed || !(d = hd_die_new(L->u, parent, is_static ? DW_TAG_variable :
 	                                                            DW_TAG_member)))
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_name(L, d, n, "Name") != 0 || hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Type")) != 0 ||
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0 || hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Type)) != 0 ||
 	    hd_lw_decl(L, d, n) != 0)
 		return nomem(L, n);
 	if (is_static) {
 		if (hd_die_flag(L->u, d, DW_AT_declaration) != 0 ||
 		    hd_die_flag(L->u, d, DW_AT_external) != 0 ||
-		    hd_lower_const_value(L, d, value, hd_lower_type_is_signed(L, hd_lw_word(n, "Type"))) < 0)
+		    hd_lower_const_value(L, d, value, hd_lower_type_is_signed(L, hd_lw_word(n, HD_O_Type))) < 0)
 			return nomem(L, n);
 	} else if (member_location(L, d, n) != 0) {
 		return nomem(L, n);
@@ -173,17 +173,17 @@ hd_die *hd_lower_type_member(hd_lw *L, const hd_di_node *n)
  * flags give DW_AT_accessibility. */
 hd_die *hd_lower_type_inheritance(hd_lw *L, const hd_di_node *n)
 {
-	hd_die *child = hd_lower_parent(L, hd_lower_member_of(L, n, "Child")), *d;
+	hd_die *child = hd_lower_parent(L, hd_lower_member_of(L, n, HD_O_Child)), *d;
 	uint64_t off;
 
 	if (L->failed || !(d = hd_die_new(L->u, child, DW_TAG_inheritance)))
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Parent")) != 0 ||
-	    (hd_lw_number(L, n, "Offset", &off) == 0 &&
+	if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Parent)) != 0 ||
+	    (hd_lw_number(L, n, HD_O_Offset, &off) == 0 &&
 	     hd_die_udata(L->u, d, DW_AT_data_member_location, off / 8) != 0))
 		return nomem(L, n);
-	if (hd_lower_flags(L, d, n, hd_lw_word(n, "Flags")) != 0)
+	if (hd_lower_flags(L, d, n, hd_lw_word(n, HD_O_Flags)) != 0)
 		return NULL;
 	return d;
 }
@@ -199,8 +199,8 @@ hd_die *hd_lower_type_ptr_to_member(hd_lw *L, const hd_di_node *n)
 	if (!d)
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Member Type")) != 0 ||
-	    hd_lw_type(L, d, DW_AT_containing_type, hd_lw_word(n, "Parent")) != 0)
+	if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Member_Type)) != 0 ||
+	    hd_lw_type(L, d, DW_AT_containing_type, hd_lw_word(n, HD_O_Parent)) != 0)
 		return nomem(L, n);
 	return d;
 }

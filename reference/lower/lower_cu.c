@@ -232,9 +232,9 @@ static const char *text_of_string(hd_lw *L, uint32_t id)
 {
 	for (uint32_t i = 0; i < L->m->nnodes; i++) {
 		const hd_di_node *n = &L->m->nodes[i];
-		if (hd_lw_is(n, HD_K_DebugSource) && hd_lw_word(n, "File") == id &&
-		    hd_lw_word(n, "Text"))
-			return hd_lw_string(L, n, "Text");
+		if (hd_lw_is(n, HD_K_DebugSource) && hd_lw_word(n, HD_O_File) == id &&
+		    hd_lw_word(n, HD_O_Text))
+			return hd_lw_string(L, n, HD_O_Text);
 	}
 	return op_source_text(L, op_source(L, id));
 }
@@ -249,8 +249,8 @@ int32_t hd_lower_file(hd_lw *L, uint32_t source_id)
 			return -1;
 		slot = &L->file_of_node[n - L->m->nodes];
 		if (*slot < 0)
-			*slot = file_named(L, hd_lw_string(L, n, "File"),
-			                   hd_lw_string(L, n, "Text"));
+			*slot = file_named(L, hd_lw_string(L, n, HD_O_File),
+			                   hd_lw_string(L, n, HD_O_Text));
 		return *slot;
 	}
 	def = hd_spv_def(L->m, source_id);
@@ -284,7 +284,7 @@ static int add_language(hd_lw *L, hd_die *root, const hd_di_node *n)
 	int32_t src;
 
 	if (n->set->id != HD_SET_DI100)
-		name = hd_lw_enum(n, "Language");
+		name = hd_lw_enum(n, HD_O_Language);
 	else if ((src = op_source(L, 0)) >= 0 &&
 	         (e = hd_spv_enum_value(&hd_spv_enum_SourceLanguage,
 	                                insn_words(L, (uint32_t)src)[1])))
@@ -310,7 +310,7 @@ hd_die *hd_lower_compilation_unit(hd_lw *L, const hd_di_node *n)
 	if (!root)
 		return hd_lower_fail(L, HD_NO_MEMORY, "no-memory", n, "out of memory");
 	hd_lower_set_die(L, n, root);
-	file = hd_lower_file(L, hd_lw_word(n, "Source"));
+	file = hd_lower_file(L, hd_lw_word(n, HD_O_Source));
 	if (L->failed)
 		return NULL;
 	if (hd_die_string(u, root, DW_AT_producer, "hdref " HDCTS_VERSION) != 0 ||

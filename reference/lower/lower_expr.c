@@ -237,7 +237,7 @@ typedef struct dop {
 /* The DebugOperation node n decoded: its row and literal operands. */
 static int read_operation(hd_lw *L, const hd_di_node *n, dop *d)
 {
-	const char *name = hd_lw_is(n, HD_K_DebugOperation) ? hd_lw_enum(n, "OpCode") : NULL;
+	const char *name = hd_lw_is(n, HD_K_DebugOperation) ? hd_lw_enum(n, HD_O_OpCode) : NULL;
 	hd_di_span sp;
 
 	memset(d, 0, sizeof *d);
@@ -251,7 +251,7 @@ static int read_operation(hd_lw *L, const hd_di_node *n, dop *d)
 	}
 	if (d->o->nargs == 0)
 		return 0;
-	if (hd_lw_span(n, "Operands", &sp) != 0 || sp.count < d->o->nargs) {
+	if (hd_lw_span(n, HD_O_Operands, &sp) != 0 || sp.count < d->o->nargs) {
 		hd_lower_fail(L, HD_BAD_INPUT, "invalid-module", n,
 		              "%s needs %u operands", d->o->name, d->o->nargs);
 		return -1;
@@ -341,7 +341,7 @@ int hd_lower_expression(hd_lw *L, uint32_t expr_id, const hd_lw_start *start, hd
 		hd_lower_fail(L, HD_BAD_INPUT, "invalid-module", x, "Expression is not a DebugExpression");
 		return -1;
 	}
-	if (x && hd_lw_span(x, "Operands", &sp) == 0) {
+	if (x && hd_lw_span(x, HD_O_Operands, &sp) == 0) {
 		ops = calloc(sp.count, sizeof *ops);
 		if (!ops) {
 			hd_lower_fail(L, HD_NO_MEMORY, "no-memory", x, "out of memory");

@@ -16,7 +16,7 @@
  * optimized away). */
 static int32_t code_of(hd_lw *L, const hd_di_node *n)
 {
-	const hd_spv_insn *in = hd_spv_def_insn(L->m, hd_lw_word(n, "Function"));
+	const hd_spv_insn *in = hd_spv_def_insn(L->m, hd_lw_word(n, HD_O_Function));
 
 	if (!in || in->opcode != SpvOpFunction || in->function < 0 ||
 	    (uint32_t)in->function >= L->out->nfunctions)
@@ -130,11 +130,11 @@ static int code_attrs(hd_lw *L, hd_die *d, uint32_t f)
  * DebugLocalVariables with an Arg Number are the formal parameters. */
 static int return_type(hd_lw *L, hd_die *d, const hd_di_node *n)
 {
-	const hd_di_node *t = hd_di_node_of(L->m, hd_lw_word(n, "Type"));
+	const hd_di_node *t = hd_di_node_of(L->m, hd_lw_word(n, HD_O_Type));
 
 	if (!hd_lw_is(t, HD_K_DebugTypeFunction))
 		return 0;
-	return hd_lw_type(L, d, DW_AT_type, hd_lw_word(t, "Return Type"));
+	return hd_lw_type(L, d, DW_AT_type, hd_lw_word(t, HD_O_Return_Type));
 }
 
 /* With a Declaration, the definition completes a non-defining declaration
@@ -142,7 +142,7 @@ static int return_type(hd_lw *L, hd_die *d, const hd_di_node *n)
  * linkage name and type come from there. */
 static int specification(hd_lw *L, hd_die *d, const hd_di_node *n)
 {
-	hd_die *decl = hd_lower_id(L, hd_lw_word(n, "Declaration"));
+	hd_die *decl = hd_lower_id(L, hd_lw_word(n, HD_O_Declaration));
 
 	if (!decl)
 		return 1;  /* not lowered: say everything here */
@@ -153,15 +153,15 @@ static int has_declaration(hd_lw *L, const hd_di_node *n)
 {
 	hd_di_span sp;
 
-	return hd_lw_span(n, "Declaration", &sp) == 0 && !hd_lw_is_none(L, n->args[sp.first]);
+	return hd_lw_span(n, HD_O_Declaration, &sp) == 0 && !hd_lw_is_none(L, n->args[sp.first]);
 }
 
 static int names(hd_lw *L, hd_die *d, const hd_di_node *n)
 {
-	const char *link = hd_lw_string(L, n, "Linkage Name");
-	const char *name = hd_lw_string(L, n, "Name");
+	const char *link = hd_lw_string(L, n, HD_O_Linkage_Name);
+	const char *name = hd_lw_string(L, n, HD_O_Name);
 
-	if (hd_lw_name(L, d, n, "Name") != 0)
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0)
 		return -1;
 	/* a linkage name equal to the name says nothing (C, OpenCL C kernels) */
 	if (link && *link && (!name || strcmp(link, name) != 0) &&
@@ -182,9 +182,9 @@ static int names(hd_lw *L, hd_die *d, const hd_di_node *n)
  * (inlined everywhere, or removed) stays a definition. */
 static int declaration_only(hd_lw *L, hd_die *d, const hd_di_node *n, int32_t code)
 {
-	const hd_di_node *t = hd_di_node_of(L->m, hd_lw_word(n, "Type"));
+	const hd_di_node *t = hd_di_node_of(L->m, hd_lw_word(n, HD_O_Type));
 
-	if (code >= 0 || hd_lower_has_flag(L, n, hd_lw_word(n, "Flags"), HD_FLAG_IS_DEFINITION))
+	if (code >= 0 || hd_lower_has_flag(L, n, hd_lw_word(n, HD_O_Flags), HD_FLAG_IS_DEFINITION))
 		return 0;
 	/* FlagFwdDecl may have said so already */
 	if (!hd_die_attr(d, DW_AT_declaration) && hd_die_flag(L->u, d, DW_AT_declaration) != 0)
@@ -199,7 +199,7 @@ static int declaration_only(hd_lw *L, hd_die *d, const hd_di_node *n, int32_t co
 hd_die *hd_lower_function(hd_lw *L, const hd_di_node *n)
 {
 	int with_decl = has_declaration(L, n);
-	hd_die *parent = with_decl ? L->u->root : hd_lower_parent(L, hd_lw_word(n, "Parent"));
+	hd_die *parent = with_decl ? L->u->root : hd_lower_parent(L, hd_lw_word(n, HD_O_Parent));
 	hd_die *d;
 	int32_t f;
 	int rc;
@@ -215,7 +215,7 @@ hd_die *hd_lower_function(hd_lw *L, const hd_di_node *n)
 	if (rc == 0)
 		rc = hd_lw_decl(L, d, n);
 	if (rc == 0)
-		rc = hd_lower_flags(L, d, n, hd_lw_word(n, "Flags"));
+		rc = hd_lower_flags(L, d, n, hd_lw_word(n, HD_O_Flags));
 	f = code_of(L, n);
 	if (rc == 0 && f >= 0)
 		rc = code_attrs(L, d, (uint32_t)f);

@@ -23,8 +23,8 @@ static hd_die *nomem(hd_lw *L, const hd_di_node *n)
  * DW_AT_linkage_name out for unmangled C names the same way). */
 static const char *linkage_name(hd_lw *L, const hd_di_node *n)
 {
-	const char *ln = hd_lower_nonempty(L, n, "Linkage Name");
-	const char *name = hd_lower_nonempty(L, n, "Name");
+	const char *ln = hd_lower_nonempty(L, n, HD_O_Linkage_Name);
+	const char *name = hd_lower_nonempty(L, n, HD_O_Name);
 
 	return ln && (!name || strcmp(ln, name) != 0) ? ln : NULL;
 }
@@ -78,7 +78,7 @@ static int symbol_taken(const hd_lowered *out, const char *name)
 static int add_symbol(hd_lw *L, const hd_di_node *n, uint32_t var, uint64_t addr,
                       uint64_t size, int is_global)
 {
-	const char *name = hd_lower_nonempty(L, n, "Linkage Name");
+	const char *name = hd_lower_nonempty(L, n, HD_O_Linkage_Name);
 	hd_lowered *out = L->out;
 	hd_elf_symbol *sym;
 	char buf[300];
@@ -86,7 +86,7 @@ static int add_symbol(hd_lw *L, const hd_di_node *n, uint32_t var, uint64_t addr
 	if (!name)
 		name = op_name(L, var);
 	if (!name)
-		name = hd_lower_nonempty(L, n, "Name");
+		name = hd_lower_nonempty(L, n, HD_O_Name);
 	if (!name)
 		return 0;
 	snprintf(buf, sizeof buf, "%s", name);
@@ -192,16 +192,16 @@ static int place_lds(hd_lw *L, hd_die *d, const hd_di_node *n, uint64_t size)
  * get no location either: recorded as HD_PLACE_NONE. */
 static int variable(hd_lw *L, hd_die *d, const hd_di_node *n, int is_global)
 {
-	uint32_t var = hd_lw_word(n, "Variable");
+	uint32_t var = hd_lw_word(n, HD_O_Variable);
 	const hd_spv_insn *in = hd_spv_def_insn(L->m, var);
-	uint64_t size = hd_lower_type_size(L, hd_lw_word(n, "Type")), v;
+	uint64_t size = hd_lower_type_size(L, hd_lw_word(n, HD_O_Type)), v;
 	unsigned width;
 	int sgn, rc;
 
 	if (!in || hd_lw_is_none(L, var))
 		return add_place(L, n, HD_PLACE_NONE, 0, 0, 0, 0);
 	if (in->opcode != SpvOpVariable) {
-		rc = hd_lower_const_value(L, d, var, hd_lower_type_is_signed(L, hd_lw_word(n, "Type")));
+		rc = hd_lower_const_value(L, d, var, hd_lower_type_is_signed(L, hd_lw_word(n, HD_O_Type)));
 		if (rc < 0)
 			return -1;
 		if (rc == 0 || hd_spv_int_constant(L->m, var, &v, &width, &sgn) != 0)
@@ -229,9 +229,9 @@ static int variable(hd_lw *L, hd_die *d, const hd_di_node *n, int is_global)
  * it (DWARF 5 sections 2.13.2, 5.7.7). */
 hd_die *hd_lower_global_variable(hd_lw *L, const hd_di_node *n)
 {
-	uint32_t flags = hd_lw_word(n, "Flags"), decl = hd_lw_word(n, "Static Member Declaration");
+	uint32_t flags = hd_lw_word(n, HD_O_Flags), decl = hd_lw_word(n, HD_O_Static_Member_Declaration);
 	int is_def = decl && !hd_lw_is_none(L, decl);
-	hd_die *parent = is_def ? L->u->root : hd_lower_parent(L, hd_lw_word(n, "Parent"));
+	hd_die *parent = is_def ? L->u->root : hd_lower_parent(L, hd_lw_word(n, HD_O_Parent));
 	hd_die *d, *spec = NULL;
 	const char *ln;
 
@@ -243,8 +243,8 @@ hd_die *hd_lower_global_variable(hd_lw *L, const hd_di_node *n)
 	if (spec) {
 		if (hd_die_ref(L->u, d, DW_AT_specification, spec) != 0)
 			return nomem(L, n);
-	} else if (hd_lw_name(L, d, n, "Name") != 0 ||
-	           hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Type")) != 0) {
+	} else if (hd_lw_name(L, d, n, HD_O_Name) != 0 ||
+	           hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Type)) != 0) {
 		return nomem(L, n);
 	}
 	ln = linkage_name(L, n);
@@ -266,24 +266,24 @@ hd_die *hd_lower_global_variable(hd_lw *L, const hd_di_node *n)
  * (DWARF 5 section 2.13.1). */
 hd_die *hd_lower_function_declaration(hd_lw *L, const hd_di_node *n)
 {
-	const hd_di_node *ft = hd_di_node_of(L->m, hd_lw_word(n, "Type"));
-	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent")), *d;
+	const hd_di_node *ft = hd_di_node_of(L->m, hd_lw_word(n, HD_O_Type));
+	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, HD_O_Parent)), *d;
 	const char *ln;
 
 	if (L->failed || !(d = hd_die_new(L->u, parent, DW_TAG_subprogram)))
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
 	ln = linkage_name(L, n);
-	if (hd_lw_name(L, d, n, "Name") != 0 ||
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0 ||
 	    (ln && hd_die_string(L->u, d, DW_AT_linkage_name, ln) != 0) ||
 	    hd_lw_decl(L, d, n) != 0 || hd_die_flag(L->u, d, DW_AT_declaration) != 0 ||
 	    hd_die_flag(L->u, d, DW_AT_prototyped) != 0)
 		return nomem(L, n);
 	if (hd_lw_is(ft, HD_K_DebugTypeFunction) &&
-	    (hd_lw_type(L, d, DW_AT_type, hd_lw_word(ft, "Return Type")) != 0 ||
+	    (hd_lw_type(L, d, DW_AT_type, hd_lw_word(ft, HD_O_Return_Type)) != 0 ||
 	     hd_lower_type_params(L, d, ft) != 0))
 		return L->failed ? NULL : nomem(L, n);
-	if (hd_lower_flags(L, d, n, hd_lw_word(n, "Flags")) != 0)
+	if (hd_lower_flags(L, d, n, hd_lw_word(n, HD_O_Flags)) != 0)
 		return NULL;
 	return d;
 }

@@ -118,22 +118,22 @@ int hd_lower_reorder(hd_die *parent, hd_die *const *dies, uint32_t n);
  * name and find the other set's spelling. */
 /* The span of the named operand; 0, or -1 when the node has no such operand
  * or it is absent. */
-int hd_lw_span(const hd_di_node *n, const char *name, hd_di_span *span);
+int hd_lw_span(const hd_di_node *n, hd_spv_oname name, hd_di_span *span);
 /* The first word of the named operand, or 0 when absent. */
-uint32_t hd_lw_word(const hd_di_node *n, const char *name);
+uint32_t hd_lw_word(const hd_di_node *n, hd_spv_oname name);
 /* The OpString text an id operand names, or NULL (absent, DebugInfoNone). */
-const char *hd_lw_string(hd_lw *L, const hd_di_node *n, const char *name);
+const char *hd_lw_string(hd_lw *L, const hd_di_node *n, hd_spv_oname name);
 /* A number: a literal operand, or an id operand naming an integer OpConstant.
  * 0 and *v set, or -1 (absent, DebugInfoNone, not a constant). */
-int hd_lw_number(hd_lw *L, const hd_di_node *n, const char *name, uint64_t *v);
+int hd_lw_number(hd_lw *L, const hd_di_node *n, hd_spv_oname name, uint64_t *v);
 /* The enumerant name of an enum operand's value ("Float", "Class"), or NULL. */
-const char *hd_lw_enum(const hd_di_node *n, const char *name);
+const char *hd_lw_enum(const hd_di_node *n, hd_spv_oname name);
 /* Whether the node of id is DebugInfoNone (or id is 0). */
 int hd_lw_is_none(hd_lw *L, uint32_t id);
 
 /* ---- lower_util.c: attributes ---- */
 /* DW_AT_name from the Name operand when it is a non-empty OpString. */
-int hd_lw_name(hd_lw *L, hd_die *d, const hd_di_node *n, const char *operand);
+int hd_lw_name(hd_lw *L, hd_die *d, const hd_di_node *n, hd_spv_oname operand);
 /* DW_AT_type to the DIE of id, when id lowers to one (void adds nothing). */
 int hd_lw_type(hd_lw *L, hd_die *d, uint16_t attr, uint32_t id);
 /* DW_AT_decl_file/line/column from Source, Line, Column (0 lines and columns
@@ -174,7 +174,7 @@ int hd_lower_files_finish(hd_lw *L);
  * a DebugTypeMember, Child of a DebugTypeInheritance), or in
  * NonSemantic.Shader.DebugInfo.100, which has neither, the composite whose
  * Members list it; 0 when none. */
-uint32_t hd_lower_member_of(hd_lw *L, const hd_di_node *n, const char *operand);
+uint32_t hd_lower_member_of(hd_lw *L, const hd_di_node *n, hd_spv_oname operand);
 
 /* ---- lower_flags.c ---- */
 /* The attributes DebugInfoFlags imply on d (docs/lowering.md, "Flags"). */

@@ -25,7 +25,7 @@ static hd_die *nomem(hd_lw *L, const hd_di_node *n)
  * llvm-dwarfdump --verify says so. */
 hd_die *hd_lower_imported_entity(hd_lw *L, const hd_di_node *n)
 {
-	const char *tag = hd_lw_enum(n, "Tag");
+	const char *tag = hd_lw_enum(n, HD_O_Tag);
 	hd_die *parent, *d, *entity;
 
 	/* one the lowering cannot read (llvm-spirv-15 writes an operand word
@@ -33,16 +33,16 @@ hd_die *hd_lower_imported_entity(hd_lw *L, const hd_di_node *n)
 	 * code, so the rest of the unit stands without it */
 	if (!tag || (strcmp(tag, "ImportedModule") && strcmp(tag, "ImportedDeclaration")))
 		return NULL;
-	parent = hd_lower_parent(L, hd_lw_word(n, "Parent"));
+	parent = hd_lower_parent(L, hd_lw_word(n, HD_O_Parent));
 	if (L->failed || !(d = hd_die_new(L->u, parent, strcmp(tag, "ImportedModule") == 0 ?
 	                                  DW_TAG_imported_module : DW_TAG_imported_declaration)))
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	entity = hd_lower_id(L, hd_lw_word(n, "Entity"));
+	entity = hd_lower_id(L, hd_lw_word(n, HD_O_Entity));
 	if (L->failed)
 		return NULL;
 	if ((entity && hd_die_ref(L->u, d, DW_AT_import, entity) != 0) ||
-	    (d->tag == DW_TAG_imported_declaration && hd_lw_name(L, d, n, "Name") != 0) ||
+	    (d->tag == DW_TAG_imported_declaration && hd_lw_name(L, d, n, HD_O_Name) != 0) ||
 	    hd_lw_decl(L, d, n) != 0)
 		return nomem(L, n);
 	return d;
@@ -56,26 +56,26 @@ hd_die *hd_lower_imported_entity(hd_lw *L, const hd_di_node *n)
 hd_die *hd_lower_module(hd_lw *L, const hd_di_node *n)
 {
 	static const struct {
-		const char *operand;
+		hd_spv_oname operand;
 		uint16_t attr;
 	} strings[] = {
-		{ "ConfigurationMacros", DW_AT_LLVM_config_macros },
-		{ "IncludePath", DW_AT_LLVM_include_path },
-		{ "APINotesFile", HD_DW_AT_LLVM_apinotes },
+		{ HD_O_ConfigurationMacros, DW_AT_LLVM_config_macros },
+		{ HD_O_IncludePath, DW_AT_LLVM_include_path },
+		{ HD_O_APINotesFile, HD_DW_AT_LLVM_apinotes },
 	};
-	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent")), *d;
+	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, HD_O_Parent)), *d;
 
 	if (L->failed || !(d = hd_die_new(L->u, parent, DW_TAG_module)))
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_name(L, d, n, "Name") != 0 || hd_lw_decl(L, d, n) != 0)
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0 || hd_lw_decl(L, d, n) != 0)
 		return nomem(L, n);
 	for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
 		const char *s = hd_lower_nonempty(L, n, strings[i].operand);
 		if (s && hd_die_string(L->u, d, strings[i].attr, s) != 0)
 			return nomem(L, n);
 	}
-	if (hd_lw_word(n, "IsDeclaration") && hd_die_flag(L->u, d, DW_AT_declaration) != 0)
+	if (hd_lw_word(n, HD_O_IsDeclaration) && hd_die_flag(L->u, d, DW_AT_declaration) != 0)
 		return nomem(L, n);
 	return d;
 }

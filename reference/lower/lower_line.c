@@ -34,13 +34,13 @@ static pos no_line(hd_lw *L, const hd_di_function *fn, int before_first, int32_t
 	if (!before_first || fn->debug_function < 0)
 		return p;
 	df = &L->m->nodes[fn->debug_function];
-	if (hd_lw_number(L, df, "Scope Line", &scope_line) != 0 || scope_line == 0 ||
+	if (hd_lw_number(L, df, HD_O_Scope_Line, &scope_line) != 0 || scope_line == 0 ||
 	    scope_line > UINT32_MAX)
 		return p;
 	p.line = (uint32_t)scope_line;
 	p.is_stmt = 1;
-	if (hd_lower_file(L, hd_lw_word(df, "Source")) >= 0)
-		p.file = hd_lower_file(L, hd_lw_word(df, "Source"));
+	if (hd_lower_file(L, hd_lw_word(df, HD_O_Source)) >= 0)
+		p.file = hd_lower_file(L, hd_lw_word(df, HD_O_Source));
 	return p;
 }
 
@@ -53,7 +53,7 @@ static uint32_t discriminator(hd_lw *L, const hd_di_range *s)
 	if (!s || s->scope < 0)
 		return 0;
 	n = &L->m->nodes[s->scope];
-	return hd_lw_is(n, HD_K_DebugLexicalBlockDiscriminator) ? hd_lw_word(n, "Discriminator") : 0;
+	return hd_lw_is(n, HD_K_DebugLexicalBlockDiscriminator) ? hd_lw_word(n, HD_O_Discriminator) : 0;
 }
 
 static int add_row(hd_lw *L, uint64_t addr, const pos *p, int end)

@@ -15,7 +15,7 @@ static hd_die *append(hd_lw *L, const hd_di_node *n, uint8_t op, const char *tex
 	hd_dw_unit *u = L->u;
 	hd_dw_macro *m;
 	uint64_t line = 0;
-	int32_t file = hd_lower_file(L, hd_lw_word(n, "Source"));
+	int32_t file = hd_lower_file(L, hd_lw_word(n, HD_O_Source));
 
 	if (L->failed)
 		return NULL;
@@ -24,7 +24,7 @@ static hd_die *append(hd_lw *L, const hd_di_node *n, uint8_t op, const char *tex
 	if (hd_lower_grow(L, (void **)&u->macros, sizeof *u->macros, u->nmacros,
 	                  &L->macros_cap) != 0)
 		return NULL;
-	hd_lw_number(L, n, "Line", &line);
+	hd_lw_number(L, n, HD_O_Line, &line);
 	m = &u->macros[u->nmacros++];
 	memset(m, 0, sizeof *m);
 	m->op = op;
@@ -40,7 +40,7 @@ static hd_die *append(hd_lw *L, const hd_di_node *n, uint8_t op, const char *tex
  * definition — as GCC and LLVM write it. */
 hd_die *hd_lower_macro_def(hd_lw *L, const hd_di_node *n)
 {
-	const char *name = hd_lw_string(L, n, "Name"), *value = hd_lw_string(L, n, "Value");
+	const char *name = hd_lw_string(L, n, HD_O_Name), *value = hd_lw_string(L, n, HD_O_Value);
 	size_t ln, lv;
 	char *buf;
 	const char *text;
@@ -62,8 +62,8 @@ hd_die *hd_lower_macro_def(hd_lw *L, const hd_di_node *n)
 /* "NAME": the Name of the DebugMacroDef the Macro operand names. */
 hd_die *hd_lower_macro_undef(hd_lw *L, const hd_di_node *n)
 {
-	const hd_di_node *def = hd_di_node_of(L->m, hd_lw_word(n, "Macro"));
-	const char *name = def ? hd_lw_string(L, def, "Name") : NULL;
+	const hd_di_node *def = hd_di_node_of(L->m, hd_lw_word(n, HD_O_Macro));
+	const char *name = def ? hd_lw_string(L, def, HD_O_Name) : NULL;
 
 	if (!name)
 		return NULL;

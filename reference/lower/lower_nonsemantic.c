@@ -24,7 +24,7 @@ static int index_members(hd_lw *L)
 		const hd_di_node *n = &m->nodes[i];
 		hd_di_span sp;
 
-		if (!hd_lw_is(n, HD_K_DebugTypeComposite) || hd_lw_span(n, "Members", &sp) != 0)
+		if (!hd_lw_is(n, HD_K_DebugTypeComposite) || hd_lw_span(n, HD_O_Members, &sp) != 0)
 			continue;
 		for (uint32_t k = 0; k < sp.count; k++) {
 			const hd_di_node *mem = hd_di_node_of(m, n->args[sp.first + k]);
@@ -35,7 +35,7 @@ static int index_members(hd_lw *L)
 	return 0;
 }
 
-uint32_t hd_lower_member_of(hd_lw *L, const hd_di_node *n, const char *operand)
+uint32_t hd_lower_member_of(hd_lw *L, const hd_di_node *n, hd_spv_oname operand)
 {
 	int32_t c;
 

@@ -31,7 +31,7 @@ static int32_t node_index(hd_lw *L, uint32_t id)
 static int is_namespace(const hd_di_node *n)
 {
 	hd_di_span sp;
-	return hd_lw_span(n, "Name", &sp) == 0;
+	return hd_lw_span(n, HD_O_Name, &sp) == 0;
 }
 
 static int is_block(const hd_di_node *n)
@@ -60,7 +60,7 @@ static hd_die *find_namespace(hd_die *parent, const char *name)
  * namespace without DW_AT_name. */
 static hd_die *lower_namespace(hd_lw *L, const hd_di_node *n, hd_die *parent)
 {
-	const char *name = hd_lw_string(L, n, "Name");
+	const char *name = hd_lw_string(L, n, HD_O_Name);
 	hd_die *d;
 
 	if (name && !*name)
@@ -78,7 +78,7 @@ static hd_die *lower_namespace(hd_lw *L, const hd_di_node *n, hd_die *parent)
  * come later, from the bodies (hd_lower_scopes). */
 hd_die *hd_lower_lexical_block(hd_lw *L, const hd_di_node *n)
 {
-	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent"));
+	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, HD_O_Parent));
 	hd_die *d;
 
 	if (L->failed)
@@ -98,7 +98,7 @@ hd_die *hd_lower_lexical_block(hd_lw *L, const hd_di_node *n)
  * block it refines, so its DIE is the Parent's. */
 hd_die *hd_lower_lexical_block_discriminator(hd_lw *L, const hd_di_node *n)
 {
-	return hd_lower_parent(L, hd_lw_word(n, "Parent"));
+	return hd_lower_parent(L, hd_lw_word(n, HD_O_Parent));
 }
 
 /* ---- inlined instances ---- */
@@ -145,8 +145,8 @@ static hd_die *instance(hd_lw *L, int32_t scope, int32_t inl, unsigned depth);
  * of a recursive inlining). */
 static hd_die *call_site(hd_lw *L, const hd_di_node *ia, unsigned depth)
 {
-	int32_t scope = node_index(L, hd_lw_word(ia, "Scope"));
-	int32_t outer = node_index(L, hd_lw_word(ia, "Inlined"));
+	int32_t scope = node_index(L, hd_lw_word(ia, HD_O_Scope));
+	int32_t outer = node_index(L, hd_lw_word(ia, HD_O_Inlined));
 	hd_die *d = instance(L, scope, outer, depth + 1);
 
 	return d ? d : L->u->root;
@@ -161,11 +161,11 @@ static hd_die *call_site(hd_lw *L, const hd_di_node *ia, unsigned depth)
 static hd_die *inlined_subroutine(hd_lw *L, int32_t fn, int32_t inl, unsigned depth)
 {
 	const hd_di_node *ia = &L->m->nodes[inl];
-	const hd_di_node *site = hd_di_node_of(L->m, hd_lw_word(ia, "Scope"));
+	const hd_di_node *site = hd_di_node_of(L->m, hd_lw_word(ia, HD_O_Scope));
 	hd_die *parent = call_site(L, ia, depth);
 	hd_die *origin = hd_lower_node(L, fn);
-	int32_t file = site ? hd_lower_file(L, hd_lw_word(site, "Source")) : -1;
-	uint64_t line = hd_lw_word(ia, "Line");
+	int32_t file = site ? hd_lower_file(L, hd_lw_word(site, HD_O_Source)) : -1;
+	uint64_t line = hd_lw_word(ia, HD_O_Line);
 	hd_die *d;
 
 	if (L->failed)
@@ -186,7 +186,7 @@ static hd_die *inlined_subroutine(hd_lw *L, int32_t fn, int32_t inl, unsigned de
 static hd_die *inlined_block(hd_lw *L, int32_t scope, int32_t inl, unsigned depth)
 {
 	const hd_di_node *n = &L->m->nodes[scope];
-	hd_die *parent = instance(L, node_index(L, hd_lw_word(n, "Parent")), inl, depth + 1);
+	hd_die *parent = instance(L, node_index(L, hd_lw_word(n, HD_O_Parent)), inl, depth + 1);
 	hd_die *origin = hd_lower_node(L, scope);
 	hd_die *d;
 
@@ -210,7 +210,7 @@ static hd_die *instance(hd_lw *L, int32_t scope, int32_t inl, unsigned depth)
 		                     "scope or inlining chain deeper than %u (a cycle?)", MAX_CHAIN);
 	n = &L->m->nodes[scope];
 	if (hd_lw_is(n, HD_K_DebugLexicalBlockDiscriminator))
-		return instance(L, node_index(L, hd_lw_word(n, "Parent")), inl, depth + 1);
+		return instance(L, node_index(L, hd_lw_word(n, HD_O_Parent)), inl, depth + 1);
 	if (inl < 0 || (uint32_t)inl >= L->m->nnodes || !hd_lw_is(&L->m->nodes[inl], HD_K_DebugInlinedAt))
 		return hd_lower_node(L, scope);
 	if (!inst_head(L))
@@ -272,14 +272,14 @@ static int cover(hd_lw *L, spans *S, const hd_di_range *r, uint32_t f)
 		if (hd_lw_is(n, HD_K_DebugLexicalBlockDiscriminator) || is_block(n)) {
 			if (is_block(n) && add_span(L, S, instance(L, scope, inl, 0), f, b, e) != 0)
 				return -1;
-			scope = node_index(L, hd_lw_word(n, "Parent"));
+			scope = node_index(L, hd_lw_word(n, HD_O_Parent));
 		} else if (hd_lw_is(n, HD_K_DebugFunction) && inl >= 0) {
 			const hd_di_node *ia = &L->m->nodes[inl];
 
 			if (add_span(L, S, instance(L, scope, inl, 0), f, b, e) != 0)
 				return -1;
-			scope = node_index(L, hd_lw_word(ia, "Scope"));
-			inl = node_index(L, hd_lw_word(ia, "Inlined"));
+			scope = node_index(L, hd_lw_word(ia, HD_O_Scope));
+			inl = node_index(L, hd_lw_word(ia, HD_O_Inlined));
 		} else {
 			break;  /* the function itself, or a scope without pcs */
 		}

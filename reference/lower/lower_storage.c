@@ -117,7 +117,7 @@ static uint64_t type_size(hd_lw *L, uint32_t id, int depth)
  * every variable gets storage a debugger can read. */
 static uint32_t var_size(hd_lw *L, const hd_di_node *var)
 {
-	uint64_t n = var ? hd_lower_type_size(L, hd_lw_word(var, "Type")) : 0;
+	uint64_t n = var ? hd_lower_type_size(L, hd_lw_word(var, HD_O_Type)) : 0;
 	return n && n < UINT32_MAX ? (uint32_t)n : 4;
 }
 
@@ -173,14 +173,14 @@ static int place_frame(hd_lw *L, hd_lw_frame *fr)
 		return no_memory(L);
 	for (uint32_t i = 0; i < fn->npoints; i++) {
 		const hd_di_node *p = &L->m->nodes[fn->points[i].node];
-		uint32_t id = hd_lw_word(p, "Variable"), size, align;
+		uint32_t id = hd_lw_word(p, HD_O_Variable), size, align;
 		const hd_spv_insn *v = def(L, id);
 
 		if (!hd_lw_is(p, HD_K_DebugDeclare) || !v || v->opcode != SpvOpVariable ||
 		    !is_frame_class(storage_class(L, v)) || slot_of(fr, id))
 			continue;
 		size = slot_size(L, v, hd_lower_variable_of(L, hd_di_node_of(L->m,
-		                                            hd_lw_word(p, "Local Variable"))));
+		                                            hd_lw_word(p, HD_O_Local_Variable))));
 		align = pow2_at_least(size);
 		total = (total + align - 1) / align * align;
 		fr->slots[fr->nslots++] = (slot){ id, total, size };
@@ -313,7 +313,7 @@ static int global_place_of(hd_lw *L, const hd_place *p, uint32_t id)
 	if (p->var_id == id)
 		return 1;
 	return p->node >= 0 && (uint32_t)p->node < L->m->nnodes &&
-	       hd_lw_word(&L->m->nodes[p->node], "Variable") == id;
+	       hd_lw_word(&L->m->nodes[p->node], HD_O_Variable) == id;
 }
 
 /* Storage for a program-scope variable no DebugGlobalVariable describes,
@@ -488,7 +488,7 @@ static int value_base(hd_lw *L, hd_lw_frame *fr, uint32_t id, const hd_di_node *
 int hd_lower_base(hd_lw *L, hd_lw_frame *fr, const hd_di_node *n, const hd_di_node *var,
                   int declare, hd_lw_base *b)
 {
-	uint32_t id = hd_lw_word(n, declare ? "Variable" : "Value");
+	uint32_t id = hd_lw_word(n, declare ? HD_O_Variable : HD_O_Value);
 	const hd_spv_insn *in;
 
 	memset(b, 0, sizeof *b);
@@ -514,7 +514,7 @@ static const hd_di_node *strip(hd_lw *L, uint32_t id)
 
 	for (int hops = 0; t && hops < 16 &&
 	     (hd_lw_is(t, HD_K_DebugTypedef) || hd_lw_is(t, HD_K_DebugTypeQualifier)); hops++)
-		t = hd_di_node_of(L->m, hd_lw_word(t, "Base Type"));
+		t = hd_di_node_of(L->m, hd_lw_word(t, HD_O_Base_Type));
 	return t;
 }
 
@@ -534,7 +534,7 @@ static const hd_di_node *field(hd_lw *L, const hd_di_node *t, uint64_t k)
 {
 	hd_di_span sp;
 
-	if (hd_lw_span(t, "Members", &sp) != 0)
+	if (hd_lw_span(t, HD_O_Members, &sp) != 0)
 		return NULL;
 	for (int pass = 0; pass < 2; pass++)
 		for (uint32_t i = 0; i < sp.count; i++) {
@@ -556,19 +556,19 @@ static int step(hd_lw *L, const hd_di_node **t, uint32_t *dims, uint64_t k, uint
 	if (hd_lw_is(*t, HD_K_DebugTypeComposite)) {
 		const hd_di_node *m = field(L, *t, k);
 		uint32_t type;
-		if (!m || hd_lw_number(L, m, "Offset", &bits) != 0)
+		if (!m || hd_lw_number(L, m, HD_O_Offset, &bits) != 0)
 			return -1;
 		/* a base's type is its Parent, a member's its Type */
-		type = hd_lw_word(m, hd_lw_is(m, HD_K_DebugTypeInheritance) ? "Parent" : "Type");
+		type = hd_lw_word(m, hd_lw_is(m, HD_K_DebugTypeInheritance) ? HD_O_Parent : HD_O_Type);
 		*offset += bits;
 		*t = strip(L, type);
-		if (hd_lw_number(L, m, "Size", size) != 0)
+		if (hd_lw_number(L, m, HD_O_Size, size) != 0)
 			*size = hd_lower_type_size(L, type) * 8;
 		*dims = 0;
 		return 0;
 	}
 	if (hd_lw_is(*t, HD_K_DebugTypeVector) || hd_lw_is(*t, HD_K_DebugTypeArray)) {
-		uint32_t base = hd_lw_word(*t, "Base Type"), nd = 1;
+		uint32_t base = hd_lw_word(*t, HD_O_Base_Type), nd = 1;
 		stride = hd_lower_type_size(L, base) * 8;
 		if (hd_lw_is(*t, HD_K_DebugTypeArray) && hd_di_array_counts(*t, &sp) == 0)
 			nd = sp.count;
@@ -577,9 +577,8 @@ static int step(hd_lw *L, const hd_di_node **t, uint32_t *dims, uint64_t k, uint
 		if (nd > 1) {
 			/* the dimensions after this one make up the element */
 			for (uint32_t i = sp.count - *dims + 1; i < sp.count; i++) {
-				const hd_di_node *c = hd_di_node_of(L->m, (*t)->args[sp.first + i]);
-				if (hd_spv_int_constant(L->m, (*t)->args[sp.first + i], &count, NULL, NULL) != 0 &&
-				    !(c && hd_lw_number(L, c, "Count", &count) == 0))
+				/* a count that is a variable has no place to step by */
+				if (hd_spv_int_constant(L->m, (*t)->args[sp.first + i], &count, NULL, NULL) != 0)
 					return -1;
 				stride *= count;
 			}
@@ -598,14 +597,14 @@ static int step(hd_lw *L, const hd_di_node **t, uint32_t *dims, uint64_t k, uint
 int hd_lower_indexes(hd_lw *L, const hd_di_node *var, const hd_di_node *value,
                      uint64_t *offset, uint64_t *size)
 {
-	const hd_di_node *t = strip(L, hd_lw_word(var, "Type"));
+	const hd_di_node *t = strip(L, hd_lw_word(var, HD_O_Type));
 	uint32_t dims = 0;
 	hd_di_span sp;
 	uint64_t k;
 
 	*offset = 0;
-	*size = hd_lower_type_size(L, hd_lw_word(var, "Type")) * 8;
-	if (hd_lw_span(value, "Indexes", &sp) != 0)
+	*size = hd_lower_type_size(L, hd_lw_word(var, HD_O_Type)) * 8;
+	if (hd_lw_span(value, HD_O_Indexes, &sp) != 0)
 		return -1;
 	for (uint32_t i = 0; i < sp.count; i++) {
 		if (!t || hd_spv_int_constant(L->m, value->args[sp.first + i], &k, NULL, NULL) != 0 ||

@@ -19,12 +19,12 @@ static int build(hd_lw *L, hd_die *parent, uint32_t id, int depth);
  * type, and the value as DW_AT_const_value when it is a constant. */
 static int value_or_type(hd_lw *L, hd_die *parent, const hd_di_node *n)
 {
-	uint32_t value = hd_lw_word(n, "Value"), type = hd_lw_word(n, "Actual Type");
+	uint32_t value = hd_lw_word(n, HD_O_Value), type = hd_lw_word(n, HD_O_Actual_Type);
 	int is_value = value && !hd_lw_is_none(L, value);
 	hd_die *d = hd_die_new(L->u, parent, is_value ? DW_TAG_template_value_parameter :
 	                                                DW_TAG_template_type_parameter);
 
-	if (!d || hd_lw_name(L, d, n, "Name") != 0 || hd_lw_type(L, d, DW_AT_type, type) != 0 ||
+	if (!d || hd_lw_name(L, d, n, HD_O_Name) != 0 || hd_lw_type(L, d, DW_AT_type, type) != 0 ||
 	    hd_lw_decl(L, d, n) != 0)
 		return -1;
 	if (is_value && hd_lower_const_value(L, d, value, hd_lower_type_is_signed(L, type)) < 0)
@@ -38,9 +38,9 @@ static int value_or_type(hd_lw *L, hd_die *parent, const hd_di_node *n)
 static int template_template(hd_lw *L, hd_die *parent, const hd_di_node *n)
 {
 	hd_die *d = hd_die_new(L->u, parent, DW_TAG_GNU_template_template_param);
-	const char *t = hd_lower_nonempty(L, n, "Template Name");
+	const char *t = hd_lower_nonempty(L, n, HD_O_Template_Name);
 
-	return !d || hd_lw_name(L, d, n, "Name") != 0 ||
+	return !d || hd_lw_name(L, d, n, HD_O_Name) != 0 ||
 	       (t && hd_die_string(L->u, d, DW_AT_GNU_template_name, t) != 0) ||
 	       hd_lw_decl(L, d, n) != 0 ? -1 : 0;
 }
@@ -52,9 +52,9 @@ static int pack(hd_lw *L, hd_die *parent, const hd_di_node *n, int depth)
 	hd_die *d = hd_die_new(L->u, parent, DW_TAG_GNU_template_parameter_pack);
 	hd_di_span sp;
 
-	if (!d || hd_lw_name(L, d, n, "Name") != 0 || hd_lw_decl(L, d, n) != 0)
+	if (!d || hd_lw_name(L, d, n, HD_O_Name) != 0 || hd_lw_decl(L, d, n) != 0)
 		return -1;
-	if (hd_lw_span(n, "Template Parameters", &sp) == 0)
+	if (hd_lw_span(n, HD_O_Template_Parameters, &sp) == 0)
 		for (uint32_t i = 0; i < sp.count; i++)
 			if (build(L, d, n->args[sp.first + i], depth + 1) != 0)
 				return -1;
@@ -78,7 +78,7 @@ static int build(hd_lw *L, hd_die *parent, uint32_t id, int depth)
 
 hd_die *hd_lower_type_template(hd_lw *L, const hd_di_node *n)
 {
-	hd_die *target = hd_lower_id(L, hd_lw_word(n, "Target"));
+	hd_die *target = hd_lower_id(L, hd_lw_word(n, HD_O_Target));
 	hd_di_span sp;
 
 	if (L->failed)
@@ -87,7 +87,7 @@ hd_die *hd_lower_type_template(hd_lw *L, const hd_di_node *n)
 		return hd_lower_fail(L, HD_BAD_INPUT, "invalid-module", n,
 		                     "the template's Target has no DIE");
 	hd_lower_set_die(L, n, target);
-	if (hd_lw_span(n, "Parameters", &sp) == 0)
+	if (hd_lw_span(n, HD_O_Parameters, &sp) == 0)
 		for (uint32_t i = 0; i < sp.count; i++)
 			if (build(L, target, n->args[sp.first + i], 0) != 0)
 				return L->failed ? NULL : hd_lower_fail(L, HD_NO_MEMORY, "no-memory",

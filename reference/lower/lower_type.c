@@ -28,7 +28,7 @@ int hd_lower_size_attr(hd_lw *L, hd_die *d, uint64_t bits)
 	return hd_die_udata(L->u, d, DW_AT_bit_size, bits);
 }
 
-const char *hd_lower_nonempty(hd_lw *L, const hd_di_node *n, const char *operand)
+const char *hd_lower_nonempty(hd_lw *L, const hd_di_node *n, hd_spv_oname operand)
 {
 	const char *s = hd_lw_string(L, n, operand);
 	return s && *s ? s : NULL;
@@ -42,7 +42,7 @@ static const hd_di_node *strip(hd_lw *L, uint32_t id)
 	for (int depth = 0; n && depth < MAX_DEPTH; depth++) {
 		if (!hd_lw_is(n, HD_K_DebugTypedef) && !hd_lw_is(n, HD_K_DebugTypeQualifier))
 			return n;
-		n = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
+		n = hd_di_node_of(L->m, hd_lw_word(n, HD_O_Base_Type));
 	}
 	return NULL;
 }
@@ -53,8 +53,8 @@ int hd_lower_type_is_signed(hd_lw *L, uint32_t type)
 	const char *enc;
 
 	if (hd_lw_is(n, HD_K_DebugTypeEnum))
-		n = strip(L, hd_lw_word(n, "Underlying Type"));
-	if (!hd_lw_is(n, HD_K_DebugTypeBasic) || !(enc = hd_lw_enum(n, "Encoding")))
+		n = strip(L, hd_lw_word(n, HD_O_Underlying_Type));
+	if (!hd_lw_is(n, HD_K_DebugTypeBasic) || !(enc = hd_lw_enum(n, HD_O_Encoding)))
 		return 0;
 	return strcmp(enc, "Signed") == 0 || strcmp(enc, "SignedChar") == 0;
 }
@@ -131,19 +131,19 @@ static unsigned encoding(const char *name)
  * 5.2 describes as DW_TAG_unspecified_type with only a name. */
 hd_die *hd_lower_type_basic(hd_lw *L, const hd_di_node *n)
 {
-	unsigned ate = encoding(hd_lw_enum(n, "Encoding"));
+	unsigned ate = encoding(hd_lw_enum(n, HD_O_Encoding));
 	hd_die *d = hd_die_new(L->u, L->u->root, ate ? DW_TAG_base_type : DW_TAG_unspecified_type);
 	uint64_t bits;
 
 	if (!d)
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_name(L, d, n, "Name") != 0)
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0)
 		return nomem(L, n);
 	if (!ate)
 		return d;
 	if (hd_die_udata(L->u, d, DW_AT_encoding, ate) != 0 ||
-	    (hd_lw_number(L, n, "Size", &bits) == 0 && hd_lower_size_attr(L, d, bits) != 0))
+	    (hd_lw_number(L, n, HD_O_Size, &bits) == 0 && hd_lower_size_attr(L, d, bits) != 0))
 		return nomem(L, n);
 	return d;
 }
@@ -159,7 +159,7 @@ static uint32_t storage_class(const hd_di_node *n)
 {
 	hd_di_span sp;
 
-	return hd_lw_span(n, "Storage Class", &sp) == 0 ? n->args[sp.first] : STORAGE_NONE;
+	return hd_lw_span(n, HD_O_Storage_Class, &sp) == 0 ? n->args[sp.first] : STORAGE_NONE;
 }
 
 /* The memory a pointer points into: DW_AT_address_class with DWARF Extensions for Heterogeneous Debugging's
@@ -196,7 +196,7 @@ static unsigned pointer_bytes(uint32_t sc)
  * unit's address size, so no reader has to know AMDGPU's 32-bit spaces. */
 hd_die *hd_lower_type_pointer(hd_lw *L, const hd_di_node *n)
 {
-	uint32_t flags = hd_lw_word(n, "Flags"), sc = storage_class(n);
+	uint32_t flags = hd_lw_word(n, HD_O_Flags), sc = storage_class(n);
 	uint16_t tag = DW_TAG_pointer_type;
 	hd_die *d;
 
@@ -210,7 +210,7 @@ hd_die *hd_lower_type_pointer(hd_lw *L, const hd_di_node *n)
 	hd_lower_set_die(L, n, d);
 	if (hd_die_udata(L->u, d, DW_AT_byte_size, pointer_bytes(sc)) != 0 ||
 	    memory_space(L, d, sc) != 0 ||
-	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Base Type")) != 0)
+	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Base_Type)) != 0)
 		return L->failed ? NULL : nomem(L, n);
 	if (hd_lower_flags(L, d, n, flags) != 0)
 		return NULL;
@@ -233,7 +233,7 @@ static const struct {
  * are a chain), one modifier DIE each (DWARF 5 section 5.3). */
 hd_die *hd_lower_type_qualifier(hd_lw *L, const hd_di_node *n)
 {
-	const char *q = hd_lw_enum(n, "Type Qualifier");
+	const char *q = hd_lw_enum(n, HD_O_Type_Qualifier);
 	hd_die *d;
 	size_t i;
 
@@ -247,7 +247,7 @@ hd_die *hd_lower_type_qualifier(hd_lw *L, const hd_di_node *n)
 	if (!d)
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Base Type")) != 0)
+	if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Base_Type)) != 0)
 		return L->failed ? NULL : nomem(L, n);
 	return d;
 }
@@ -284,7 +284,7 @@ hd_die *hd_lower_type_array(hd_lw *L, const hd_di_node *n)
 	if (!d)
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Base Type")) != 0)
+	if (hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Base_Type)) != 0)
 		return L->failed ? NULL : nomem(L, n);
 	/* SPIRV-LLVM-Translator's DebugInfoNone lower bounds are not dimensions */
 	if (hd_di_array_counts(n, &sp) == 0)
@@ -316,10 +316,10 @@ static uint64_t storage_count(uint64_t count)
  * pointer (DWARF 5 section 5.1). */
 hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 {
-	const hd_di_node *base = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
+	const hd_di_node *base = hd_di_node_of(L->m, hd_lw_word(n, HD_O_Base_Type));
 	unsigned ate = hd_lw_is(base, HD_K_DebugTypeBasic) ?
-	               encoding(hd_lw_enum(base, "Encoding")) : 0;
-	uint64_t count = hd_lw_word(n, "Component Count"), bits, size;
+	               encoding(hd_lw_enum(base, HD_O_Encoding)) : 0;
+	uint64_t count = hd_lw_word(n, HD_O_Component_Count), bits, size;
 	const char *ename;
 	hd_die *d, *s;
 
@@ -327,7 +327,7 @@ hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 		if (!(d = hd_die_new(L->u, L->u->root, DW_TAG_base_type)))
 			return nomem(L, n);
 		hd_lower_set_die(L, n, d);
-		if ((ename = hd_lower_nonempty(L, base, "Name"))) {
+		if ((ename = hd_lower_nonempty(L, base, HD_O_Name))) {
 			char buf[256];
 			int len = snprintf(buf, sizeof buf, "%s%llu", ename, (unsigned long long)count);
 			const char *name = hd_dw_strdup(L->u, buf, len < (int)sizeof buf ?
@@ -336,7 +336,7 @@ hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 				return nomem(L, n);
 		}
 		if (hd_die_udata(L->u, d, DW_AT_encoding, ate) != 0 ||
-		    (hd_lw_number(L, base, "Size", &bits) == 0 &&
+		    (hd_lw_number(L, base, HD_O_Size, &bits) == 0 &&
 		     hd_lower_size_attr(L, d, bits * storage_count(count)) != 0) ||
 		    hd_lw_xat_udata(L, d, HD_XAT_vector_size, count) != 0)
 			return nomem(L, n);
@@ -346,7 +346,7 @@ hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
 	if (hd_die_flag(L->u, d, DW_AT_GNU_vector) != 0 ||
-	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Base Type")) != 0)
+	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Base_Type)) != 0)
 		return L->failed ? NULL : nomem(L, n);
 	if ((size = hd_lower_type_size(L, n->id)) != 0 &&
 	    hd_die_udata(L->u, d, DW_AT_byte_size, size) != 0)
@@ -361,7 +361,7 @@ hd_die *hd_lower_type_vector(hd_lw *L, const hd_di_node *n)
 
 hd_die *hd_lower_typedef(hd_lw *L, const hd_di_node *n)
 {
-	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent"));
+	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, HD_O_Parent));
 	hd_die *d;
 
 	if (L->failed)
@@ -369,8 +369,8 @@ hd_die *hd_lower_typedef(hd_lw *L, const hd_di_node *n)
 	if (!(d = hd_die_new(L->u, parent, DW_TAG_typedef)))
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_name(L, d, n, "Name") != 0 || hd_lw_decl(L, d, n) != 0 ||
-	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Base Type")) != 0)
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0 || hd_lw_decl(L, d, n) != 0 ||
+	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Base_Type)) != 0)
 		return L->failed ? NULL : nomem(L, n);
 	return d;
 }
@@ -387,7 +387,7 @@ hd_die *hd_lower_typedef(hd_lw *L, const hd_di_node *n)
 static int param_marks(hd_lw *L, hd_die *d, hd_die *p, uint32_t type)
 {
 	const hd_di_node *t = hd_di_node_of(L->m, type);
-	uint32_t flags = t ? hd_lw_word(t, "Flags") : 0;
+	uint32_t flags = t ? hd_lw_word(t, HD_O_Flags) : 0;
 
 	if (!flags)
 		return 0;
@@ -405,7 +405,7 @@ int hd_lower_type_params(hd_lw *L, hd_die *d, const hd_di_node *ft)
 	hd_di_span sp;
 	hd_die *p;
 
-	if (hd_lw_span(ft, "Parameter Types", &sp) != 0)
+	if (hd_lw_span(ft, HD_O_Parameter_Types, &sp) != 0)
 		return 0;
 	for (uint32_t i = 0; i < sp.count; i++) {
 		uint32_t t = ft->args[sp.first + i];
@@ -431,10 +431,10 @@ hd_die *hd_lower_type_function(hd_lw *L, const hd_di_node *n)
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
 	if (hd_die_flag(L->u, d, DW_AT_prototyped) != 0 ||
-	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Return Type")) != 0 ||
+	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Return_Type)) != 0 ||
 	    hd_lower_type_params(L, d, n) != 0)
 		return L->failed ? NULL : nomem(L, n);
-	if (hd_lower_flags(L, d, n, hd_lw_word(n, "Flags")) != 0)
+	if (hd_lower_flags(L, d, n, hd_lw_word(n, HD_O_Flags)) != 0)
 		return NULL;
 	return d;
 }
@@ -447,8 +447,8 @@ hd_die *hd_lower_type_function(hd_lw *L, const hd_di_node *n)
  * underlying type (DebugInfoNone) the values are unsigned. */
 hd_die *hd_lower_type_enum(hd_lw *L, const hd_di_node *n)
 {
-	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent")), *d, *e;
-	uint32_t under = hd_lw_word(n, "Underlying Type");
+	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, HD_O_Parent)), *d, *e;
+	uint32_t under = hd_lw_word(n, HD_O_Underlying_Type);
 	int is_signed = hd_lower_type_is_signed(L, under);
 	uint64_t bits;
 	hd_di_span sp;
@@ -458,14 +458,14 @@ hd_die *hd_lower_type_enum(hd_lw *L, const hd_di_node *n)
 	if (!(d = hd_die_new(L->u, parent, DW_TAG_enumeration_type)))
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_name(L, d, n, "Name") != 0 ||
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0 ||
 	    hd_lw_type(L, d, DW_AT_type, under) != 0 ||
-	    (hd_lw_number(L, n, "Size", &bits) == 0 && hd_lower_size_attr(L, d, bits) != 0) ||
+	    (hd_lw_number(L, n, HD_O_Size, &bits) == 0 && hd_lower_size_attr(L, d, bits) != 0) ||
 	    hd_lw_decl(L, d, n) != 0)
 		return L->failed ? NULL : nomem(L, n);
-	if (hd_lower_flags(L, d, n, hd_lw_word(n, "Flags")) != 0)
+	if (hd_lower_flags(L, d, n, hd_lw_word(n, HD_O_Flags)) != 0)
 		return NULL;
-	if (hd_lw_span(n, "Enumerators", &sp) != 0)
+	if (hd_lw_span(n, HD_O_Enumerators, &sp) != 0)
 		return d;
 	for (uint32_t i = 0; i + 1 < sp.count; i += 2) {
 		const char *name = hd_spv_string(L->m, n->args[sp.first + i + 1]);
@@ -482,7 +482,7 @@ hd_die *hd_lower_type_enum(hd_lw *L, const hd_di_node *n)
 static uint64_t bits_of(hd_lw *L, const hd_di_node *n)
 {
 	uint64_t bits;
-	return hd_lw_number(L, n, "Size", &bits) == 0 ? (bits + 7) / 8 : 0;
+	return hd_lw_number(L, n, HD_O_Size, &bits) == 0 ? (bits + 7) / 8 : 0;
 }
 
 static uint64_t size_of(hd_lw *L, uint32_t id, int depth)
@@ -499,25 +499,25 @@ static uint64_t size_of(hd_lw *L, uint32_t id, int depth)
 		return bits_of(L, n);
 	if (hd_lw_is(n, HD_K_DebugTypeEnum))
 		return (size = bits_of(L, n)) ? size :
-		       size_of(L, hd_lw_word(n, "Underlying Type"), depth + 1);
+		       size_of(L, hd_lw_word(n, HD_O_Underlying_Type), depth + 1);
 	if (hd_lw_is(n, HD_K_DebugTypePointer))
 		return 8;
 	/* Itanium C++ ABI 2.3: a pointer to data member is one offset, a
 	 * pointer to member function two words. */
 	if (hd_lw_is(n, HD_K_DebugTypePtrToMember))
-		return hd_lw_is(hd_di_node_of(L->m, hd_lw_word(n, "Member Type")),
+		return hd_lw_is(hd_di_node_of(L->m, hd_lw_word(n, HD_O_Member_Type)),
 		                HD_K_DebugTypeFunction) ? 16 : 8;
 	if (hd_lw_is(n, HD_K_DebugTypedef) || hd_lw_is(n, HD_K_DebugTypeQualifier))
-		return size_of(L, hd_lw_word(n, "Base Type"), depth + 1);
+		return size_of(L, hd_lw_word(n, HD_O_Base_Type), depth + 1);
 	if (hd_lw_is(n, HD_K_DebugTypeTemplate))
-		return size_of(L, hd_lw_word(n, "Target"), depth + 1);
+		return size_of(L, hd_lw_word(n, HD_O_Target), depth + 1);
 	if (hd_lw_is(n, HD_K_DebugTypeVector)) {
-		v = hd_lw_word(n, "Component Count");
-		t = hd_di_node_of(L->m, hd_lw_word(n, "Base Type"));
+		v = hd_lw_word(n, HD_O_Component_Count);
+		t = hd_di_node_of(L->m, hd_lw_word(n, HD_O_Base_Type));
 		return size_of(L, t ? t->id : 0, depth + 1) * storage_count(v);
 	}
 	if (hd_lw_is(n, HD_K_DebugTypeArray)) {
-		size = size_of(L, hd_lw_word(n, "Base Type"), depth + 1);
+		size = size_of(L, hd_lw_word(n, HD_O_Base_Type), depth + 1);
 		if (hd_di_array_counts(n, &sp) != 0)
 			return 0;
 		for (uint32_t i = 0; i < sp.count; i++) {

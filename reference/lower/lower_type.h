@@ -26,6 +26,6 @@ int hd_lower_has_flag(hd_lw *L, const hd_di_node *n, uint32_t flags, hd_lower_fl
  * 0, or -1 (L->failed set, or out of memory). */
 int hd_lower_type_params(hd_lw *L, hd_die *d, const hd_di_node *ft);
 /* The OpString text or NULL, "" counting as absent. */
-const char *hd_lower_nonempty(hd_lw *L, const hd_di_node *n, const char *operand);
+const char *hd_lower_nonempty(hd_lw *L, const hd_di_node *n, hd_spv_oname operand);
 
 #endif

@@ -11,12 +11,12 @@ int hd_lw_is(const hd_di_node *n, hd_spv_kind k)
 	return n && n->inst && n->inst->kind == k;
 }
 
-int hd_lw_span(const hd_di_node *n, const char *name, hd_di_span *span)
+int hd_lw_span(const hd_di_node *n, hd_spv_oname name, hd_di_span *span)
 {
 	return hd_di_span_of(n, name, span);
 }
 
-uint32_t hd_lw_word(const hd_di_node *n, const char *name)
+uint32_t hd_lw_word(const hd_di_node *n, hd_spv_oname name)
 {
 	return hd_di_word(n, name);
 }
@@ -26,24 +26,24 @@ int hd_lw_is_none(hd_lw *L, uint32_t id)
 	return id == 0 || hd_lw_is(hd_di_node_of(L->m, id), HD_K_DebugInfoNone);
 }
 
-const char *hd_lw_string(hd_lw *L, const hd_di_node *n, const char *name)
+const char *hd_lw_string(hd_lw *L, const hd_di_node *n, hd_spv_oname name)
 {
 	(void)L;
 	return hd_di_string(n, name);
 }
 
-int hd_lw_number(hd_lw *L, const hd_di_node *n, const char *name, uint64_t *v)
+int hd_lw_number(hd_lw *L, const hd_di_node *n, hd_spv_oname name, uint64_t *v)
 {
 	(void)L;
 	return hd_di_number(n, name, v);
 }
 
-const char *hd_lw_enum(const hd_di_node *n, const char *name)
+const char *hd_lw_enum(const hd_di_node *n, hd_spv_oname name)
 {
 	return hd_di_enum_name(n, name);
 }
 
-int hd_lw_name(hd_lw *L, hd_die *d, const hd_di_node *n, const char *operand_name)
+int hd_lw_name(hd_lw *L, hd_die *d, const hd_di_node *n, hd_spv_oname operand_name)
 {
 	const char *s = hd_lw_string(L, n, operand_name);
 	if (!s || !*s)
@@ -59,15 +59,15 @@ int hd_lw_type(hd_lw *L, hd_die *d, uint16_t attr, uint32_t id)
 
 int hd_lw_decl(hd_lw *L, hd_die *d, const hd_di_node *n)
 {
-	int32_t file = hd_lower_file(L, hd_lw_word(n, "Source"));
+	int32_t file = hd_lower_file(L, hd_lw_word(n, HD_O_Source));
 	uint64_t line, column;
 
 	if (file >= 0 && hd_die_udata(L->u, d, DW_AT_decl_file, (uint64_t)file) != 0)
 		return -1;
-	if (hd_lw_number(L, n, "Line", &line) == 0 && line != 0 &&
+	if (hd_lw_number(L, n, HD_O_Line, &line) == 0 && line != 0 &&
 	    hd_die_udata(L->u, d, DW_AT_decl_line, line) != 0)
 		return -1;
-	if (hd_lw_number(L, n, "Column", &column) == 0 && column != 0 &&
+	if (hd_lw_number(L, n, HD_O_Column, &column) == 0 && column != 0 &&
 	    hd_die_udata(L->u, d, DW_AT_decl_column, column) != 0)
 		return -1;
 	return 0;

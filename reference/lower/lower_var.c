@@ -18,12 +18,12 @@ static hd_die *no_memory(hd_lw *L, const hd_di_node *n)
 static uint32_t arg_number(const hd_di_node *var)
 {
 	hd_di_span sp;
-	return hd_lw_span(var, "Arg Number", &sp) == 0 ? var->args[sp.first] : 0;
+	return hd_lw_span(var, HD_O_Arg_Number, &sp) == 0 ? var->args[sp.first] : 0;
 }
 
 hd_die *hd_lower_local_variable(hd_lw *L, const hd_di_node *n)
 {
-	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, "Parent"));
+	hd_die *parent = hd_lower_parent(L, hd_lw_word(n, HD_O_Parent));
 	uint16_t tag = arg_number(n) ? DW_TAG_formal_parameter : DW_TAG_variable;
 	hd_di_span sp;
 	hd_die *d;
@@ -34,11 +34,11 @@ hd_die *hd_lower_local_variable(hd_lw *L, const hd_di_node *n)
 	if (!d)
 		return no_memory(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_name(L, d, n, "Name") != 0 || hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, "Type")) != 0 ||
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0 || hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Type)) != 0 ||
 	    hd_lw_decl(L, d, n) != 0)
 		return L->failed ? NULL : no_memory(L, n);
 	/* DebugInfo 1.00's DebugLocalVariable has no Flags operand */
-	if (hd_lw_span(n, "Flags", &sp) == 0 && hd_lower_flags(L, d, n, n->args[sp.first]) != 0)
+	if (hd_lw_span(n, HD_O_Flags, &sp) == 0 && hd_lower_flags(L, d, n, n->args[sp.first]) != 0)
 		return L->failed ? NULL : no_memory(L, n);
 	return d;
 }
@@ -50,7 +50,7 @@ const hd_di_node *hd_lower_variable_of(hd_lw *L, const hd_di_node *n)
 			return n;
 		if (!hd_lw_is(n, HD_K_DebugInlinedVariable))
 			return NULL;
-		n = hd_di_node_of(L->m, hd_lw_word(n, "Variable"));
+		n = hd_di_node_of(L->m, hd_lw_word(n, HD_O_Variable));
 	}
 	return NULL;
 }
@@ -76,7 +76,7 @@ static hd_die *instance_in(hd_lw *L, const hd_di_node *var, hd_die *sd)
 
 hd_die *hd_lower_inlined_instance(hd_lw *L, const hd_di_node *var, int32_t inlined_at)
 {
-	hd_die *sd = hd_lower_scope_die(L, node_index(L, hd_lw_word(var, "Parent")), inlined_at);
+	hd_die *sd = hd_lower_scope_die(L, node_index(L, hd_lw_word(var, HD_O_Parent)), inlined_at);
 	return sd ? instance_in(L, var, sd) : NULL;
 }
 
@@ -85,11 +85,11 @@ hd_die *hd_lower_inlined_instance(hd_lw *L, const hd_di_node *var, int32_t inlin
  * after the nodes). */
 static hd_die *inlined_scope(hd_lw *L, const hd_di_node *n, const hd_di_node **var)
 {
-	*var = hd_lower_variable_of(L, hd_di_node_of(L->m, hd_lw_word(n, "Variable")));
+	*var = hd_lower_variable_of(L, hd_di_node_of(L->m, hd_lw_word(n, HD_O_Variable)));
 	if (!*var)
 		return NULL;
-	return hd_lower_scope_die(L, node_index(L, hd_lw_word(*var, "Parent")),
-	                          node_index(L, hd_lw_word(n, "Inlined")));
+	return hd_lower_scope_die(L, node_index(L, hd_lw_word(*var, HD_O_Parent)),
+	                          node_index(L, hd_lw_word(n, HD_O_Inlined)));
 }
 
 hd_die *hd_lower_inlined_variable(hd_lw *L, const hd_di_node *n)

@@ -89,11 +89,11 @@ static const char *base_name(hd_lw *L, uint32_t k, const char *entry, char *buf,
 
 	if (nonempty(entry))
 		return entry;
-	if (df && nonempty(s = hd_lw_string(L, df, "Linkage Name")))
+	if (df && nonempty(s = hd_lw_string(L, df, HD_O_Linkage_Name)))
 		return s;
 	if (nonempty(s = op_name(L->m, f->id)))
 		return s;
-	if (df && nonempty(s = hd_lw_string(L, df, "Name")))
+	if (df && nonempty(s = hd_lw_string(L, df, HD_O_Name)))
 		return s;
 	snprintf(buf, bufsz, "__hdref_function_%u", k);
 	return buf;

@@ -84,7 +84,7 @@ static int body_debug(hd_spv_module *m, hd_di_function *f, const hd_di_node *n,
 		hd_di_span spans[HD_DI_MAX_OPERANDS];
 		uint32_t v = 0;
 
-		r.file = hd_spv_def(m, hd_di_operand_id(n, "Source"));
+		r.file = hd_spv_def(m, hd_di_operand_id(n, HD_O_Source));
 		if (hd_di_operands(n, spans) >= 0) {
 			if (hd_di_operand_value(m, n, &n->inst->operands[1], spans[1], &v) == 0)
 				r.line = v;  /* Line Start */
@@ -99,8 +99,8 @@ static int body_debug(hd_spv_module *m, hd_di_function *f, const hd_di_node *n,
 	}
 	if (hd_di_is(n, HD_K_DebugScope)) {
 		hd_di_range r = { .file = -1 };
-		r.scope = hd_di_index(m, hd_di_operand_id(n, "Scope"));
-		r.inlined = hd_di_index(m, hd_di_operand_id(n, "Inlined At"));
+		r.scope = hd_di_index(m, hd_di_operand_id(n, HD_O_Scope));
+		r.inlined = hd_di_index(m, hd_di_operand_id(n, HD_O_Inlined_At));
 		return open_new(scope, slot, r);
 	}
 	if (hd_di_is(n, HD_K_DebugNoScope)) {
@@ -173,10 +173,10 @@ static void link_debug_functions(hd_spv_module *m)
 		int32_t df = (int32_t)i;
 
 		if (hd_di_is(n, HD_K_DebugFunctionDefinition) && n->set->id == HD_SET_NONSEMANTIC) {
-			fn = hd_spv_def_insn(m, hd_di_operand_id(n, "Definition"));
-			df = hd_di_index(m, hd_di_operand_id(n, "Function"));
+			fn = hd_spv_def_insn(m, hd_di_operand_id(n, HD_O_Definition));
+			df = hd_di_index(m, hd_di_operand_id(n, HD_O_Function));
 		} else if (hd_di_is(n, HD_K_DebugFunction) && n->set->id != HD_SET_NONSEMANTIC) {
-			fn = hd_spv_def_insn(m, hd_di_operand_id(n, "Function"));
+			fn = hd_spv_def_insn(m, hd_di_operand_id(n, HD_O_Function));
 		} else {
 			continue;
 		}

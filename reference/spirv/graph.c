@@ -110,14 +110,14 @@ static uint8_t operands_fit(const hd_di_node *n)
 	return n->inst && hd_di_operands(n, spans) >= 0;
 }
 
-uint32_t hd_di_operand_id(const hd_di_node *n, const char *name)
+uint32_t hd_di_operand_id(const hd_di_node *n, hd_spv_oname name)
 {
 	hd_di_span spans[HD_DI_MAX_OPERANDS];
 
 	if (hd_di_operands(n, spans) < 0)
 		return 0;
 	for (int i = 0; i < n->inst->noperands; i++)
-		if (strcmp(n->inst->operands[i].name, name) == 0)
+		if (n->inst->operands[i].oname == name)
 			return spans[i].count ? n->args[spans[i].first] : 0;
 	return 0;
 }

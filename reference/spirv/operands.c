@@ -1,23 +1,15 @@
-/* Reading a debug-info instruction's operands by their grammar names, the
- * same way for the three sets: NonSemantic.Shader.DebugInfo.100 gives
- * numbers, enumerations and flags as ids of 32-bit constants where the
- * other two have literals, and these functions hide the difference from
- * every reader (the lowering, the watches). */
-#include <string.h>
-
+/* Reading a debug-info instruction's operands by their grammar names, as the
+ * generated hd_spv_oname numbers them, the same way for the three sets:
+ * NonSemantic.Shader.DebugInfo.100 gives numbers, enumerations and flags as
+ * ids of 32-bit constants where the other two have literals, and these
+ * functions hide the difference from every reader (the lowering, the
+ * watches). */
 #include "spirv_impl.h"
 
-/* Whether grammar name g is name: the first letters differ for most of an
- * instruction's operands, so they are compared before strcmp is called. */
-static int same_name(const char *g, const char *name)
-{
-	return g[0] == name[0] && strcmp(g, name) == 0;
-}
-
-static const hd_spv_operand *operand(const hd_di_node *n, const char *name, int *index)
+static const hd_spv_operand *operand(const hd_di_node *n, hd_spv_oname name, int *index)
 {
 	for (int i = 0; n->inst && i < n->inst->noperands; i++)
-		if (same_name(n->inst->operands[i].name, name)) {
+		if (n->inst->operands[i].oname == name) {
 			*index = i;
 			return &n->inst->operands[i];
 		}
@@ -27,7 +19,7 @@ static const hd_spv_operand *operand(const hd_di_node *n, const char *name, int 
 /* present() for a node whose words are known to fit: the name found, its
  * place is the generated table's when every operand before it takes one
  * place, else a walk up to it. */
-static const hd_spv_operand *present_fitting(const hd_di_node *n, const char *name,
+static const hd_spv_operand *present_fitting(const hd_di_node *n, hd_spv_oname name,
                                              hd_di_span *span)
 {
 	const hd_spv_operand *ops = n->inst->operands;
@@ -52,7 +44,7 @@ static const hd_spv_operand *present_fitting(const hd_di_node *n, const char *na
 /* The named operand and its span, found and laid out once for each read:
  * the readers below used to look the name up and lay the operands out
  * two or three times. NULL when absent, or when the words do not fit. */
-static const hd_spv_operand *present(const hd_di_node *n, const char *name, hd_di_span *span)
+static const hd_spv_operand *present(const hd_di_node *n, hd_spv_oname name, hd_di_span *span)
 {
 	hd_di_span spans[HD_DI_MAX_OPERANDS];
 	int i;
@@ -67,7 +59,7 @@ static const hd_spv_operand *present(const hd_di_node *n, const char *name, hd_d
 	return op;
 }
 
-int hd_di_span_of(const hd_di_node *n, const char *name, hd_di_span *span)
+int hd_di_span_of(const hd_di_node *n, hd_spv_oname name, hd_di_span *span)
 {
 	return present(n, name, span) ? 0 : -1;
 }
@@ -82,7 +74,7 @@ static uint32_t word_of(const hd_di_node *n, const hd_spv_operand *op, hd_di_spa
 	return n->args[sp.first];
 }
 
-uint32_t hd_di_word(const hd_di_node *n, const char *name)
+uint32_t hd_di_word(const hd_di_node *n, hd_spv_oname name)
 {
 	hd_di_span sp;
 	const hd_spv_operand *op = present(n, name, &sp);
@@ -90,7 +82,7 @@ uint32_t hd_di_word(const hd_di_node *n, const char *name)
 	return op ? word_of(n, op, sp) : 0;
 }
 
-int hd_di_number(const hd_di_node *n, const char *name, uint64_t *v)
+int hd_di_number(const hd_di_node *n, hd_spv_oname name, uint64_t *v)
 {
 	hd_di_span sp;
 	const hd_spv_operand *op = present(n, name, &sp);
@@ -106,7 +98,7 @@ int hd_di_number(const hd_di_node *n, const char *name, uint64_t *v)
 	return hd_spv_int_constant(n->m, n->args[sp.first], v, &width, &is_signed);
 }
 
-const char *hd_di_enum_name(const hd_di_node *n, const char *name)
+const char *hd_di_enum_name(const hd_di_node *n, hd_spv_oname name)
 {
 	hd_di_span sp;
 	const hd_spv_operand *op = present(n, name, &sp);
@@ -118,7 +110,7 @@ const char *hd_di_enum_name(const hd_di_node *n, const char *name)
 	return e ? e->name : NULL;
 }
 
-const char *hd_di_string(const hd_di_node *n, const char *name)
+const char *hd_di_string(const hd_di_node *n, hd_spv_oname name)
 {
 	uint32_t id = hd_di_word(n, name);
 	return id ? hd_spv_string(n->m, id) : NULL;
@@ -129,7 +121,7 @@ const char *hd_di_string(const hd_di_node *n, const char *name)
  * reports it; readers that give what the producer meant take the counts. */
 int hd_di_array_counts(const hd_di_node *n, hd_di_span *span)
 {
-	if (hd_di_span_of(n, "Component Counts", span) != 0)
+	if (hd_di_span_of(n, HD_O_Component_Counts, span) != 0)
 		return -1;
 	if (span->count < 2 || span->count % 2 != 0)
 		return 0;

@@ -206,7 +206,7 @@ static inline uint32_t hd_di_operand_words(const hd_spv_operand *op, uint32_t le
 	}
 }
 /* The first id of the operand named name, 0 when absent. */
-uint32_t hd_di_operand_id(const hd_di_node *n, const char *name);
+uint32_t hd_di_operand_id(const hd_di_node *n, hd_spv_oname name);
 /* The number an operand holds: its word for a literal or enum operand; for
  * an id of a NonSemantic.Shader.DebugInfo.100 number (uint32, enum=KIND),
  * the value of the 32-bit OpConstant it names. 0, or -1 when it names none. */
@@ -219,11 +219,11 @@ int hd_di_operand_value(const hd_spv_module *m, const hd_di_node *n, const hd_sp
  * constant it names, else the id (0 when absent); a number, from a literal
  * or an integer OpConstant; an enum operand's enumerant name; the text of
  * an OpString operand. */
-int hd_di_span_of(const hd_di_node *n, const char *name, hd_di_span *span);
-uint32_t hd_di_word(const hd_di_node *n, const char *name);
-int hd_di_number(const hd_di_node *n, const char *name, uint64_t *v);
-const char *hd_di_enum_name(const hd_di_node *n, const char *name);
-const char *hd_di_string(const hd_di_node *n, const char *name);
+int hd_di_span_of(const hd_di_node *n, hd_spv_oname name, hd_di_span *span);
+uint32_t hd_di_word(const hd_di_node *n, hd_spv_oname name);
+int hd_di_number(const hd_di_node *n, hd_spv_oname name, uint64_t *v);
+const char *hd_di_enum_name(const hd_di_node *n, hd_spv_oname name);
+const char *hd_di_string(const hd_di_node *n, hd_spv_oname name);
 /* A DebugTypeArray's Component Counts without the DebugInfoNone lower
  * bounds SPIRV-LLVM-Translator writes after them; -1 when absent. */
 int hd_di_array_counts(const hd_di_node *n, hd_di_span *span);

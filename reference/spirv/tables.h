@@ -93,6 +93,7 @@ typedef struct hd_spv_operand {
 	uint8_t fixed;          /* its first word's index in the args when every
 	                         * operand before it takes one place (quantifier
 	                         * ONE), else HD_SPV_NOT_FIXED */
+	uint16_t oname;         /* hd_spv_oname: the name as a number */
 } hd_spv_operand;
 
 #define HD_SPV_NOT_FIXED 0xffu

@@ -68,7 +68,7 @@ static void check_enums(hd_spv_module *m, const hd_di_node *n, const hd_di_span 
  * Name starts with '@') has no Members and a Size of DebugInfoNone. */
 static void check_opaque(hd_spv_module *m, const hd_di_node *n, const hd_di_span *spans)
 {
-	const char *name = hd_spv_string(m, hd_di_operand_id(n, "Name"));
+	const char *name = hd_spv_string(m, hd_di_operand_id(n, HD_O_Name));
 	const hd_spv_insn *in = &m->insns[n->insn];
 	int last = n->inst->noperands - 1;  /* Members */
 
@@ -78,7 +78,7 @@ static void check_opaque(hd_spv_module *m, const hd_di_node *n, const hd_di_span
 		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "opaque-type", "Members",
 		                in->offset, n->id, "the opaque type \"%s\" has %u members", name,
 		                spans[last].count);
-	if (!hd_di_is(hd_di_node_of(m, hd_di_operand_id(n, "Size")), HD_K_DebugInfoNone))
+	if (!hd_di_is(hd_di_node_of(m, hd_di_operand_id(n, HD_O_Size)), HD_K_DebugInfoNone))
 		hd_spv_diag_add(m, n->set->import_name, n->inst->name, "opaque-type", "Size",
 		                in->offset, n->id,
 		                "the opaque type \"%s\" must have Size DebugInfoNone", name);
@@ -95,9 +95,9 @@ static uint32_t owner_of(const hd_di_node *n, const hd_di_node *item)
 	if (!item || item->set != n->set)
 		return 0;
 	if (hd_di_is(item, HD_K_DebugTypeMember))
-		return hd_di_operand_id(item, "Parent");
+		return hd_di_operand_id(item, HD_O_Parent);
 	if (hd_di_is(item, HD_K_DebugTypeInheritance))
-		return hd_di_operand_id(item, "Child");
+		return hd_di_operand_id(item, HD_O_Child);
 	return 0;
 }
 

@@ -93,7 +93,7 @@ static int32_t next_scope(const hd_spv_module *m, const hd_di_node *n)
 
 	if (!is_scope(n) || !hd_di_validated(n))
 		return -1;
-	k = hd_di_index(m, hd_di_operand_id(n, "Parent"));
+	k = hd_di_index(m, hd_di_operand_id(n, HD_O_Parent));
 	return k >= 0 && m->nodes[k].set == n->set ? k : -1;
 }
 
@@ -103,7 +103,7 @@ static int32_t next_inlined(const hd_spv_module *m, const hd_di_node *n)
 
 	if (!hd_di_is(n, HD_K_DebugInlinedAt) || !hd_di_validated(n))
 		return -1;
-	k = hd_di_index(m, hd_di_operand_id(n, "Inlined"));
+	k = hd_di_index(m, hd_di_operand_id(n, HD_O_Inlined));
 	return k >= 0 && m->nodes[k].set == n->set ? k : -1;
 }
 

@@ -41,11 +41,11 @@ static int is_merge(uint32_t opcode)
 static void check_definition(hd_spv_module *m, const hd_di_function *f, const hd_di_node *n,
                              int block, uint8_t *defined, int *seen)
 {
-	int32_t fn = hd_di_index(m, hd_di_operand_id(n, "Function"));
+	int32_t fn = hd_di_index(m, hd_di_operand_id(n, HD_O_Function));
 
 	if (block != 0)
 		report(m, n, "definition", NULL, "it must stand in the entry block of its function");
-	if (hd_di_operand_id(n, "Definition") != f->id)
+	if (hd_di_operand_id(n, HD_O_Definition) != f->id)
 		report(m, n, "definition", "Definition",
 		       "it must name the OpFunction it stands in");
 	if ((*seen)++)
@@ -112,12 +112,12 @@ static void check_continued(hd_spv_module *m, const hd_di_node *n)
 		report(m, n, "continued", NULL,
 		       "the instruction before it must be a DebugSource or DebugSourceContinued "
 		       "of the same set");
-	else if (hd_di_is(p, HD_K_DebugSource) && hd_di_operand_id(p, "Text") == 0)
+	else if (hd_di_is(p, HD_K_DebugSource) && hd_di_operand_id(p, HD_O_Text) == 0)
 		report(m, n, "continued", NULL, "the DebugSource before it has no Text to continue");
 }
 
 /* The value of a uint32 operand, or -1 (operand-target reports that). */
-static int64_t number(const hd_spv_module *m, const hd_di_node *n, const char *name)
+static int64_t number(const hd_spv_module *m, const hd_di_node *n, hd_spv_oname name)
 {
 	hd_di_span spans[HD_DI_MAX_OPERANDS];
 	uint32_t v;
@@ -125,7 +125,7 @@ static int64_t number(const hd_spv_module *m, const hd_di_node *n, const char *n
 	if (hd_di_operands(n, spans) < 0)
 		return -1;
 	for (int i = 0; i < n->inst->noperands; i++)
-		if (strcmp(n->inst->operands[i].name, name) == 0)
+		if (n->inst->operands[i].oname == name)
 			return hd_di_operand_value(m, n, &n->inst->operands[i], spans[i], &v) == 0
 			       ? (int64_t)v : -1;
 	return -1;
@@ -133,8 +133,8 @@ static int64_t number(const hd_spv_module *m, const hd_di_node *n, const char *n
 
 static void check_line(hd_spv_module *m, const hd_di_node *n)
 {
-	int64_t l0 = number(m, n, "Line Start"), l1 = number(m, n, "Line End");
-	int64_t c0 = number(m, n, "Column Start"), c1 = number(m, n, "Column End");
+	int64_t l0 = number(m, n, HD_O_Line_Start), l1 = number(m, n, HD_O_Line_End);
+	int64_t c0 = number(m, n, HD_O_Column_Start), c1 = number(m, n, HD_O_Column_End);
 
 	if (l0 >= 0 && l1 >= 0 && l1 < l0)
 		report(m, n, "line-order", "Line End", "the range ends on a line before it starts");
@@ -145,7 +145,7 @@ static void check_line(hd_spv_module *m, const hd_di_node *n)
 
 static void check_build_id(hd_spv_module *m, const hd_di_node *n)
 {
-	const char *s = hd_spv_string(m, hd_di_operand_id(n, "Identifier"));
+	const char *s = hd_spv_string(m, hd_di_operand_id(n, HD_O_Identifier));
 	size_t len = 0;
 
 	if (!s)
@@ -178,8 +178,8 @@ static int mark_entry_functions(hd_spv_module *m, uint8_t *entry_fn)
 		int32_t d, fn;
 		if (n->set->id != HD_SET_NONSEMANTIC || !hd_di_is(n, HD_K_DebugFunctionDefinition))
 			continue;
-		d = hd_spv_def(m, hd_di_operand_id(n, "Definition"));
-		fn = hd_di_index(m, hd_di_operand_id(n, "Function"));
+		d = hd_spv_def(m, hd_di_operand_id(n, HD_O_Definition));
+		fn = hd_di_index(m, hd_di_operand_id(n, HD_O_Function));
 		if (d >= 0 && is_entry[d] && fn >= 0)
 			entry_fn[fn] = 1;
 	}
@@ -191,7 +191,7 @@ static int mark_entry_functions(hd_spv_module *m, uint8_t *entry_fn)
  * DebugFunctionDefinition in that function links to it. */
 static void check_entry_point(hd_spv_module *m, const hd_di_node *n, const uint8_t *entry_fn)
 {
-	int32_t fn = hd_di_index(m, hd_di_operand_id(n, "Entry Point"));
+	int32_t fn = hd_di_index(m, hd_di_operand_id(n, HD_O_Entry_Point));
 
 	if (fn < 0 || !hd_di_is(&m->nodes[fn], HD_K_DebugFunction))
 		return;  /* operand-target */

@@ -215,9 +215,9 @@ static const hd_di_node *location_owner(hd_tl *T, int32_t scope, int32_t inlined
 	const hd_di_node *at = inlined >= 0 ? &T->m->nodes[inlined] : NULL;
 
 	for (int depth = 0; at && depth < MAX_DEPTH; depth++) {
-		const hd_di_node *up = hd_di_node_of(T->m, hd_tl_word(at, "Inlined"));
+		const hd_di_node *up = hd_di_node_of(T->m, hd_tl_word(at, HD_O_Inlined));
 		if (!up || !hd_tl_is(up, "DebugInlinedAt"))
-			return hd_tl_subprogram(T, hd_tl_resolve(T, hd_tl_word(at, "Scope")));
+			return hd_tl_subprogram(T, hd_tl_resolve(T, hd_tl_word(at, HD_O_Scope)));
 		at = up;
 	}
 	if (at)
@@ -246,7 +246,7 @@ static int location(hd_tl *T, const hd_di_function *f, int32_t scope, int32_t in
 	hd_buf_printf(b, "!%llu = !DILocation(line: %u, column: %u, scope: ",
 	              (unsigned long long)T->next_loc++, ln ? ln->line : 0, ln ? ln->column : 0);
 	lfile = ln && ln->file >= 0 ? hd_tl_source_path(T, T->m->insns[ln->file].result) : NULL;
-	sfile = hd_tl_source_path(T, hd_tl_word(sn, "Source"));
+	sfile = hd_tl_source_path(T, hd_tl_word(sn, HD_O_Source));
 	if (lfile && sfile && strcmp(lfile, sfile) != 0) {
 		hd_buf_printf(b, "!DILexicalBlockFile(scope: !%d, file: ", scope);
 		hd_tl_file(T, b, T->m->insns[ln->file].result);
@@ -270,7 +270,7 @@ static void record(ir *R, const hd_di_function *f, const hd_di_point *p,
 	hd_tl *T = R->T;
 	const hd_di_node *n = &T->m->nodes[p->node];
 	int declare = hd_tl_is(n, "DebugDeclare");
-	const hd_di_node *var = hd_tl_resolve(T, hd_tl_word(n, "Local Variable"));
+	const hd_di_node *var = hd_tl_resolve(T, hd_tl_word(n, HD_O_Local_Variable));
 	const char *why = NULL;
 	hd_di_span sp;
 	hd_buf loc, expr, val;
@@ -279,19 +279,19 @@ static void record(ir *R, const hd_di_function *f, const hd_di_point *p,
 		hd_tl_note(T, n, "its Local Variable is no DebugLocalVariable");
 		return;
 	}
-	if (hd_di_span_of(n, "Indexes", &sp) == 0) {
+	if (hd_di_span_of(n, HD_O_Indexes, &sp) == 0) {
 		hd_tl_note(T, n, "Indexes: LLVM's records name whole values");
 		return;
 	}
 	hd_buf_init(&loc);
 	hd_buf_init(&expr);
 	hd_buf_init(&val);
-	if (hd_tl_subprogram(T, hd_tl_resolve(T, hd_tl_word(var, "Parent"))) !=
+	if (hd_tl_subprogram(T, hd_tl_resolve(T, hd_tl_word(var, HD_O_Parent))) !=
 	    (p->scope >= 0 ? hd_tl_subprogram(T, &T->m->nodes[p->scope]) : NULL) ||
 	    location(T, f, p->scope, p->inlined, ln, &loc) != 0)
 		why = "no DebugScope in the variable's function where it stands";
-	else if (hd_tl_expression(T, &expr, hd_tl_word(n, "Expression"), &why) == 0)
-		value_text(R, f, hd_tl_word(n, declare ? "Variable" : "Value"), &val);
+	else if (hd_tl_expression(T, &expr, hd_tl_word(n, HD_O_Expression), &why) == 0)
+		value_text(R, f, hd_tl_word(n, declare ? HD_O_Variable : HD_O_Value), &val);
 	if (why) {
 		hd_tl_note(T, n, "%s", why);
 	} else {
@@ -330,9 +330,9 @@ static void point_lines(hd_tl *T, const hd_di_function *f, hd_di_range *out)
 		           hd_tl_is(n, "DebugNoLine")) {
 			cur.file = -1;
 		} else if (hd_tl_is(n, "DebugLine")) {
-			cur.file = hd_spv_def(T->m, hd_tl_word(n, "Source"));
-			cur.line = hd_tl_number(n, "Line Start", &v) == 0 ? (uint32_t)v : 0;
-			cur.column = hd_tl_number(n, "Column Start", &v) == 0 ? (uint32_t)v : 0;
+			cur.file = hd_spv_def(T->m, hd_tl_word(n, HD_O_Source));
+			cur.line = hd_tl_number(n, HD_O_Line_Start, &v) == 0 ? (uint32_t)v : 0;
+			cur.column = hd_tl_number(n, HD_O_Column_Start, &v) == 0 ? (uint32_t)v : 0;
 		} else if (in->node >= 0 && (uint32_t)in->node == (uint32_t)f->points[k].node) {
 			out[k++] = cur;
 		}
@@ -401,7 +401,7 @@ static int body(ir *R, uint32_t fi, const hd_di_function *f)
 
 	for (uint32_t k = 0; k < f->npoints; k++) {
 		const hd_di_node *n = &T->m->nodes[f->points[k].node];
-		define_value(R, fi, f, hd_tl_word(n, hd_tl_is(n, "DebugDeclare") ? "Variable" : "Value"));
+		define_value(R, fi, f, hd_tl_word(n, hd_tl_is(n, "DebugDeclare") ? HD_O_Variable : HD_O_Value));
 	}
 	hd_buf_init(&loc);
 	for (;;) {
@@ -460,7 +460,7 @@ static void find_globals(ir *R)
 		int32_t v;
 		if (!hd_tl_is(&m->nodes[i], "DebugGlobalVariable"))
 			continue;
-		v = hd_spv_def(m, hd_tl_word(&m->nodes[i], "Variable"));
+		v = hd_spv_def(m, hd_tl_word(&m->nodes[i], HD_O_Variable));
 		if (v < 0 || m->insns[v].opcode != SpvOpVariable || m->insns[v].function >= 0)
 			continue;
 		R->global[v] = 1;
@@ -471,7 +471,7 @@ static void find_globals(ir *R)
 		for (uint32_t k = 0; has_define(&m->functions[fi]) && k < m->functions[fi].npoints; k++) {
 			const hd_di_node *n = &m->nodes[m->functions[fi].points[k].node];
 			int32_t v = hd_spv_def(m, hd_tl_word(n, hd_tl_is(n, "DebugDeclare") ?
-			                                         "Variable" : "Value"));
+			                                         HD_O_Variable : HD_O_Value));
 			if (v >= 0 && m->insns[v].opcode == SpvOpVariable && m->insns[v].function < 0)
 				R->global[v] = 1;
 		}
@@ -502,7 +502,7 @@ static const char *wanted_name(ir *R, uint32_t i, const hd_di_node *dn)
 
 	if (T->opname[i] && T->opname[i][0])
 		return T->opname[i];
-	return dn ? hd_tl_string(dn, "Name") : NULL;
+	return dn ? hd_tl_string(dn, HD_O_Name) : NULL;
 }
 
 static int name_entities(ir *R, char **pool)

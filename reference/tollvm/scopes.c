@@ -29,13 +29,13 @@ static int is_namespace(const hd_di_node *n)
 {
 	hd_di_span sp;
 
-	return hd_tl_is(n, "DebugLexicalBlock") && hd_di_span_of(n, "Name", &sp) == 0;
+	return hd_tl_is(n, "DebugLexicalBlock") && hd_di_span_of(n, HD_O_Name, &sp) == 0;
 }
 
 /* The scope a node's Parent names, the next link of a scope chain. */
 static const hd_di_node *parent(hd_tl *T, const hd_di_node *n)
 {
-	return hd_tl_resolve(T, hd_tl_word(n, "Parent"));
+	return hd_tl_resolve(T, hd_tl_word(n, HD_O_Parent));
 }
 
 /* LLVM's DILocalScope: a subprogram, or a block or block file inside one. */
@@ -69,7 +69,7 @@ const hd_di_node *hd_tl_subprogram(hd_tl *T, const hd_di_node *n)
  * first OpSource. */
 static void language(hd_tl *T, const hd_di_node *n, hd_buf *b)
 {
-	const char *name = hd_di_enum_name(n, "Language");
+	const char *name = hd_di_enum_name(n, HD_O_Language);
 	const hd_spv_enumerant *e;
 
 	for (uint32_t i = 0; !name && i < T->m->ninsns; i++)
@@ -108,7 +108,7 @@ static void list_of(hd_tl *T, const char *field, const char *inst, const char *i
  * imports:, macros:). */
 void hd_tl_compilation_unit(hd_tl *T, const hd_di_node *n)
 {
-	uint32_t src = hd_tl_word(n, "Source");
+	uint32_t src = hd_tl_word(n, HD_O_Source);
 	int first = (int32_t)num(T, n) == T->cu;
 
 	hd_tl_begin(T, num(T, n), 1, "DICompileUnit");
@@ -134,13 +134,13 @@ void hd_tl_compilation_unit(hd_tl *T, const hd_di_node *n)
 /* The fields a DebugFunction and a DebugFunctionDeclaration share. */
 static void subprogram_fields(hd_tl *T, const hd_di_node *n)
 {
-	const hd_di_node *type = hd_tl_resolve(T, hd_tl_word(n, "Type"));
-	uint32_t flags = hd_tl_word(n, "Flags");
+	const hd_di_node *type = hd_tl_resolve(T, hd_tl_word(n, HD_O_Type));
+	uint32_t flags = hd_tl_word(n, HD_O_Flags);
 	hd_buf tmp;
 
 	hd_tl_decl(T, n, 0);
-	hd_tl_str(T, "linkageName", hd_tl_string(n, "Linkage Name"));
-	hd_tl_scope(T, "scope", hd_tl_word(n, "Parent"));
+	hd_tl_str(T, "linkageName", hd_tl_string(n, HD_O_Linkage_Name));
+	hd_tl_scope(T, "scope", hd_tl_word(n, HD_O_Parent));
 	/* LangRef, DISubprogram: type: is a DISubroutineType */
 	if (type && hd_tl_is(type, "DebugTypeFunction"))
 		hd_tl_refield(T, "type", type->id);
@@ -155,7 +155,7 @@ static void subprogram_fields(hd_tl *T, const hd_di_node *n)
  * for a definition; 0 for none. */
 static void sp_flags(hd_tl *T, const hd_di_node *n, int definition)
 {
-	uint32_t flags = hd_tl_word(n, "Flags");
+	uint32_t flags = hd_tl_word(n, HD_O_Flags);
 	const char *sep = "";
 	hd_buf tmp;
 
@@ -199,11 +199,11 @@ static void retained(hd_tl *T, const hd_di_node *n)
 void hd_tl_function(hd_tl *T, const hd_di_node *n)
 {
 	uint64_t v;
-	const hd_di_node *decl = hd_tl_resolve(T, hd_tl_word(n, "Declaration"));
+	const hd_di_node *decl = hd_tl_resolve(T, hd_tl_word(n, HD_O_Declaration));
 
 	hd_tl_begin(T, num(T, n), 1, "DISubprogram");
 	subprogram_fields(T, n);
-	if (hd_tl_number(n, "Scope Line", &v) == 0 && v != 0)
+	if (hd_tl_number(n, HD_O_Scope_Line, &v) == 0 && v != 0)
 		hd_tl_uint(T, "scopeLine", v);
 	sp_flags(T, n, 1);
 	if (T->cu >= 0)
@@ -236,20 +236,20 @@ void hd_tl_lexical_block(hd_tl *T, const hd_di_node *n)
 
 	if (is_namespace(n) || !hd_tl_local_scope(T, n)) {
 		hd_tl_begin(T, num(T, n), 0, "DINamespace");
-		hd_tl_str(T, "name", hd_tl_string(n, "Name"));
-		hd_tl_scope(T, "scope", hd_tl_word(n, "Parent"));
+		hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
+		hd_tl_scope(T, "scope", hd_tl_word(n, HD_O_Parent));
 		hd_tl_end(T);
 		if (!is_namespace(n))
 			hd_tl_note(T, n, "a block outside a function, written as a namespace");
 		return;
 	}
 	hd_tl_begin(T, num(T, n), 1, "DILexicalBlock");
-	hd_tl_scope(T, "scope", hd_tl_word(n, "Parent"));
-	if (!hd_tl_none(T, hd_tl_word(n, "Source")))
-		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, "Source"));
-	if (hd_tl_number(n, "Line", &v) == 0 && v != 0)
+	hd_tl_scope(T, "scope", hd_tl_word(n, HD_O_Parent));
+	if (!hd_tl_none(T, hd_tl_word(n, HD_O_Source)))
+		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, HD_O_Source));
+	if (hd_tl_number(n, HD_O_Line, &v) == 0 && v != 0)
 		hd_tl_uint(T, "line", v);
-	if (hd_tl_number(n, "Column", &v) == 0 && v != 0)
+	if (hd_tl_number(n, HD_O_Column, &v) == 0 && v != 0)
 		hd_tl_uint(T, "column", v);
 	hd_tl_end(T);
 }
@@ -259,11 +259,11 @@ void hd_tl_lexical_block_discriminator(hd_tl *T, const hd_di_node *n)
 {
 	uint64_t v = 0;
 
-	hd_tl_number(n, "Discriminator", &v);
+	hd_tl_number(n, HD_O_Discriminator, &v);
 	hd_tl_begin(T, num(T, n), 0, "DILexicalBlockFile");
-	hd_tl_scope(T, "scope", hd_tl_word(n, "Parent"));
-	if (!hd_tl_none(T, hd_tl_word(n, "Source")))
-		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, "Source"));
+	hd_tl_scope(T, "scope", hd_tl_word(n, HD_O_Parent));
+	if (!hd_tl_none(T, hd_tl_word(n, HD_O_Source)))
+		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, HD_O_Source));
 	hd_tl_uint(T, "discriminator", v);
 	hd_tl_end(T);
 }
@@ -274,11 +274,11 @@ void hd_tl_inlined_at(hd_tl *T, const hd_di_node *n)
 {
 	uint64_t v = 0;
 
-	hd_tl_number(n, "Line", &v);
+	hd_tl_number(n, HD_O_Line, &v);
 	hd_tl_begin(T, num(T, n), 1, "DILocation");
 	hd_tl_uint(T, "line", v);
-	hd_tl_ref(T, hd_tl_field(T, "scope"), hd_tl_word(n, "Scope"));
-	hd_tl_refield(T, "inlinedAt", hd_tl_word(n, "Inlined"));
+	hd_tl_ref(T, hd_tl_field(T, "scope"), hd_tl_word(n, HD_O_Scope));
+	hd_tl_refield(T, "inlinedAt", hd_tl_word(n, HD_O_Inlined));
 	hd_tl_end(T);
 }
 
@@ -290,17 +290,17 @@ void hd_tl_local_variable(hd_tl *T, const hd_di_node *n)
 	hd_buf tmp;
 
 	hd_tl_begin(T, num(T, n), 0, "DILocalVariable");
-	hd_tl_str(T, "name", hd_tl_string(n, "Name"));
-	if (hd_tl_number(n, "Arg Number", &arg) == 0 && arg != 0)
+	hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
+	if (hd_tl_number(n, HD_O_Arg_Number, &arg) == 0 && arg != 0)
 		hd_tl_uint(T, "arg", arg);
-	hd_tl_scope(T, "scope", hd_tl_word(n, "Parent"));
-	if (!hd_tl_none(T, hd_tl_word(n, "Source")))
-		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, "Source"));
-	if (hd_tl_number(n, "Line", &arg) == 0 && arg != 0)
+	hd_tl_scope(T, "scope", hd_tl_word(n, HD_O_Parent));
+	if (!hd_tl_none(T, hd_tl_word(n, HD_O_Source)))
+		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, HD_O_Source));
+	if (hd_tl_number(n, HD_O_Line, &arg) == 0 && arg != 0)
 		hd_tl_uint(T, "line", arg);
-	hd_tl_refield(T, "type", hd_tl_word(n, "Type"));
+	hd_tl_refield(T, "type", hd_tl_word(n, HD_O_Type));
 	hd_buf_init(&tmp);
-	hd_tl_flags(&tmp, n, hd_tl_word(n, "Flags"), "variable");
+	hd_tl_flags(&tmp, n, hd_tl_word(n, HD_O_Flags), "variable");
 	if (tmp.len)
 		hd_tl_raw(T, "flags", hd_buf_str(&tmp));
 	hd_buf_free(&tmp);
@@ -313,17 +313,17 @@ void hd_tl_local_variable(hd_tl *T, const hd_di_node *n)
  * as clang describes a constant global). */
 void hd_tl_global_variable(hd_tl *T, const hd_di_node *n)
 {
-	uint32_t flags = hd_tl_word(n, "Flags"), var = hd_tl_word(n, "Variable");
-	const hd_di_node *decl = hd_tl_resolve(T, hd_tl_word(n, "Static Member Declaration"));
+	uint32_t flags = hd_tl_word(n, HD_O_Flags), var = hd_tl_word(n, HD_O_Variable);
+	const hd_di_node *decl = hd_tl_resolve(T, hd_tl_word(n, HD_O_Static_Member_Declaration));
 	uint64_t v;
 	unsigned width;
 	int sgn;
 
 	hd_tl_begin(T, num(T, n), 1, "DIGlobalVariable");
 	hd_tl_decl(T, n, 0);
-	hd_tl_str(T, "linkageName", hd_tl_string(n, "Linkage Name"));
-	hd_tl_scope(T, "scope", hd_tl_word(n, "Parent"));
-	hd_tl_refield(T, "type", hd_tl_word(n, "Type"));
+	hd_tl_str(T, "linkageName", hd_tl_string(n, HD_O_Linkage_Name));
+	hd_tl_scope(T, "scope", hd_tl_word(n, HD_O_Parent));
+	hd_tl_refield(T, "type", hd_tl_word(n, HD_O_Type));
 	hd_tl_raw(T, "isLocal", hd_tl_has_flag(n, flags, "FlagIsLocal") ? "true" : "false");
 	hd_tl_raw(T, "isDefinition",
 	          hd_tl_has_flag(n, flags, "FlagIsDefinition") ? "true" : "false");
@@ -343,17 +343,17 @@ void hd_tl_global_variable(hd_tl *T, const hd_di_node *n)
 
 void hd_tl_imported_entity(hd_tl *T, const hd_di_node *n)
 {
-	const char *tag = hd_tl_import_tag(hd_di_enum_name(n, "Tag"));
+	const char *tag = hd_tl_import_tag(hd_di_enum_name(n, HD_O_Tag));
 	uint64_t v;
 
 	hd_tl_begin(T, num(T, n), 0, "DIImportedEntity");
 	hd_tl_raw(T, "tag", tag ? tag : "DW_TAG_imported_declaration");
-	hd_tl_str(T, "name", hd_tl_string(n, "Name"));
-	hd_tl_ref(T, hd_tl_field(T, "scope"), hd_tl_word(n, "Parent"));
-	hd_tl_refield(T, "entity", hd_tl_word(n, "Entity"));
-	if (!hd_tl_none(T, hd_tl_word(n, "Source")))
-		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, "Source"));
-	if (hd_tl_number(n, "Line", &v) == 0 && v != 0)
+	hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
+	hd_tl_ref(T, hd_tl_field(T, "scope"), hd_tl_word(n, HD_O_Parent));
+	hd_tl_refield(T, "entity", hd_tl_word(n, HD_O_Entity));
+	if (!hd_tl_none(T, hd_tl_word(n, HD_O_Source)))
+		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, HD_O_Source));
+	if (hd_tl_number(n, HD_O_Line, &v) == 0 && v != 0)
 		hd_tl_uint(T, "line", v);
 	hd_tl_end(T);
 }
@@ -364,16 +364,16 @@ void hd_tl_module(hd_tl *T, const hd_di_node *n)
 	uint64_t v;
 
 	hd_tl_begin(T, num(T, n), 0, "DIModule");
-	hd_tl_ref(T, hd_tl_field(T, "scope"), hd_tl_word(n, "Parent"));
-	hd_tl_str(T, "name", hd_tl_string(n, "Name"));
-	hd_tl_str(T, "configMacros", hd_tl_string(n, "ConfigurationMacros"));
-	hd_tl_str(T, "includePath", hd_tl_string(n, "IncludePath"));
-	hd_tl_str(T, "apinotes", hd_tl_string(n, "APINotesFile"));
-	if (!hd_tl_none(T, hd_tl_word(n, "Source")))
-		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, "Source"));
-	if (hd_tl_number(n, "Line", &v) == 0 && v != 0)
+	hd_tl_ref(T, hd_tl_field(T, "scope"), hd_tl_word(n, HD_O_Parent));
+	hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
+	hd_tl_str(T, "configMacros", hd_tl_string(n, HD_O_ConfigurationMacros));
+	hd_tl_str(T, "includePath", hd_tl_string(n, HD_O_IncludePath));
+	hd_tl_str(T, "apinotes", hd_tl_string(n, HD_O_APINotesFile));
+	if (!hd_tl_none(T, hd_tl_word(n, HD_O_Source)))
+		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, HD_O_Source));
+	if (hd_tl_number(n, HD_O_Line, &v) == 0 && v != 0)
 		hd_tl_uint(T, "line", v);
-	if (hd_tl_number(n, "IsDeclaration", &v) == 0 && v != 0)
+	if (hd_tl_number(n, HD_O_IsDeclaration, &v) == 0 && v != 0)
 		hd_tl_raw(T, "isDecl", "true");
 	hd_tl_end(T);
 }
@@ -385,22 +385,22 @@ void hd_tl_macro_def(hd_tl *T, const hd_di_node *n)
 {
 	uint64_t v = 0;
 
-	hd_tl_number(n, "Line", &v);
+	hd_tl_number(n, HD_O_Line, &v);
 	hd_tl_begin(T, num(T, n), 0, "DIMacro");
 	hd_tl_raw(T, "type", "DW_MACINFO_define");
 	hd_tl_uint(T, "line", v);
-	hd_tl_str(T, "name", hd_di_string(n, "Name") ? hd_di_string(n, "Name") : "");
-	hd_tl_str(T, "value", hd_di_string(n, "Value"));
+	hd_tl_str(T, "name", hd_di_string(n, HD_O_Name) ? hd_di_string(n, HD_O_Name) : "");
+	hd_tl_str(T, "value", hd_di_string(n, HD_O_Value));
 	hd_tl_end(T);
 }
 
 void hd_tl_macro_undef(hd_tl *T, const hd_di_node *n)
 {
-	const hd_di_node *def = hd_tl_resolve(T, hd_tl_word(n, "Macro"));
-	const char *name = def ? hd_di_string(def, "Name") : NULL;
+	const hd_di_node *def = hd_tl_resolve(T, hd_tl_word(n, HD_O_Macro));
+	const char *name = def ? hd_di_string(def, HD_O_Name) : NULL;
 	uint64_t v = 0;
 
-	hd_tl_number(n, "Line", &v);
+	hd_tl_number(n, HD_O_Line, &v);
 	hd_tl_begin(T, num(T, n), 0, "DIMacro");
 	hd_tl_raw(T, "type", "DW_MACINFO_undef");
 	hd_tl_uint(T, "line", v);
@@ -418,7 +418,7 @@ static int operation_args(const hd_di_node *op, unsigned count, uint32_t *args)
 
 	if (count == 0)
 		return 0;
-	if (hd_di_span_of(op, "Operands", &sp) != 0 || sp.count < count)
+	if (hd_di_span_of(op, HD_O_Operands, &sp) != 0 || sp.count < count)
 		return -1;
 	for (unsigned i = 0; i < count; i++) {
 		hd_di_span one = { sp.first + i, 1 };
@@ -451,7 +451,7 @@ int hd_tl_expression(hd_tl *T, hd_buf *b, uint32_t id, const char **why)
 		*why = "the Expression is not a DebugExpression";
 		return -1;
 	}
-	hd_di_span_of(x, "Operands", &sp);
+	hd_di_span_of(x, HD_O_Operands, &sp);
 	hd_buf_init(&tmp);
 	hd_buf_printf(&tmp, "!DIExpression(");
 	for (uint32_t i = 0; i < sp.count; i++) {
@@ -459,13 +459,13 @@ int hd_tl_expression(hd_tl *T, hd_buf *b, uint32_t id, const char **why)
 		const hd_di_node *nx = i + 1 < sp.count ?
 		                       hd_di_node_of(T->m, x->args[sp.first + i + 1]) : NULL;
 		const char *name = op && hd_tl_is(op, "DebugOperation") ?
-		                   hd_di_enum_name(op, "OpCode") : NULL;
+		                   hd_di_enum_name(op, HD_O_OpCode) : NULL;
 		unsigned count = 0;
 		const char *llvm = hd_tl_operation(name, &count);
 		uint32_t args[2];
 
 		if (!llvm || operation_args(op, count, args) != 0 ||
-		    !placement_ok(llvm, i, sp.count, nx ? hd_di_enum_name(nx, "OpCode") : NULL)) {
+		    !placement_ok(llvm, i, sp.count, nx ? hd_di_enum_name(nx, HD_O_OpCode) : NULL)) {
 			*why = !llvm ? "an operation LLVM's DIExpression has not (BitPiece)" :
 			       "an operation LLVM's DIExpression allows only last";
 			hd_buf_free(&tmp);

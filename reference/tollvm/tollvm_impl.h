@@ -82,11 +82,11 @@ void hd_tl_note(hd_tl *T, const hd_di_node *n, const char *fmt, ...)
 	;
 
 /* ---- operands (write.c): the names of both sets ---- */
-uint32_t hd_tl_word(const hd_di_node *n, const char *name);
+uint32_t hd_tl_word(const hd_di_node *n, hd_spv_oname name);
 /* A number operand: 0 and *v, or -1 when absent or not a constant. */
-int hd_tl_number(const hd_di_node *n, const char *name, uint64_t *v);
+int hd_tl_number(const hd_di_node *n, hd_spv_oname name, uint64_t *v);
 /* The OpString text of a Name-like operand; NULL when absent or "". */
-const char *hd_tl_string(const hd_di_node *n, const char *name);
+const char *hd_tl_string(const hd_di_node *n, hd_spv_oname name);
 /* Whether the id is DebugInfoNone (or 0). */
 int hd_tl_none(hd_tl *T, uint32_t id);
 /* name, file, line, column(when asked) from Name, Source, Line, Column. */

@@ -77,9 +77,9 @@ const hd_di_node *hd_tl_resolve(hd_tl *T, uint32_t id)
 
 	for (int k = 0; n && k < MAX_LINKS; k++) {
 		if (hd_tl_is(n, "DebugTypeTemplate"))
-			n = hd_di_node_of(T->m, hd_tl_word(n, "Target"));
+			n = hd_di_node_of(T->m, hd_tl_word(n, HD_O_Target));
 		else if (hd_tl_is(n, "DebugInlinedVariable"))
-			n = hd_di_node_of(T->m, hd_tl_word(n, "Variable"));
+			n = hd_di_node_of(T->m, hd_tl_word(n, HD_O_Variable));
 		else
 			return n;
 	}
@@ -129,7 +129,7 @@ static int index_module(hd_tl *T)
 		const hd_di_node *sp;
 		if (!hd_tl_is(&m->nodes[i], "DebugLocalVariable"))
 			continue;
-		sp = hd_tl_subprogram(T, hd_tl_resolve(T, hd_tl_word(&m->nodes[i], "Parent")));
+		sp = hd_tl_subprogram(T, hd_tl_resolve(T, hd_tl_word(&m->nodes[i], HD_O_Parent)));
 		if (!sp)
 			continue;
 		T->var_next[i] = T->var_first[sp - m->nodes];
@@ -143,10 +143,10 @@ static int index_module(hd_tl *T)
 		if (T->cu < 0 && hd_tl_is(n, "DebugCompilationUnit"))
 			T->cu = (int32_t)i;
 		if (hd_tl_is(n, "DebugTypeTemplate") &&
-		    (t = hd_di_node_of(m, hd_tl_word(n, "Target"))) &&
+		    (t = hd_di_node_of(m, hd_tl_word(n, HD_O_Target))) &&
 		    T->template_of[t - m->nodes] < 0)
 			T->template_of[t - m->nodes] = (int32_t)i;
-		if (hd_tl_is(n, "DebugTypeComposite") && hd_di_span_of(n, "Members", &sp) == 0)
+		if (hd_tl_is(n, "DebugTypeComposite") && hd_di_span_of(n, HD_O_Members, &sp) == 0)
 			for (uint32_t k = 0; k < sp.count; k++)
 				if ((t = hd_di_node_of(m, n->args[sp.first + k])) &&
 				    T->listed_by[t - m->nodes] < 0)
@@ -198,7 +198,7 @@ static void named_metadata(hd_tl *T)
 		}
 	hd_buf_printf(T->out, "}\n!llvm.module.flags = !{!%llu, !%llu}\n\n",
 	              (unsigned long long)flags, (unsigned long long)flags + 1);
-	if (hd_tl_number(&m->nodes[T->cu], "DWARF Version", &dwarf) != 0 || dwarf == 0)
+	if (hd_tl_number(&m->nodes[T->cu], HD_O_DWARF_Version, &dwarf) != 0 || dwarf == 0)
 		dwarf = 5;
 	hd_buf_printf(T->out, "!%llu = !{i32 7, !\"Dwarf Version\", i32 %llu}\n",
 	              (unsigned long long)flags, (unsigned long long)dwarf);

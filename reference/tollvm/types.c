@@ -29,7 +29,7 @@ static void flags_field(hd_tl *T, const hd_di_node *n, uint32_t value, const cha
 
 /* size: in bits from a Size operand (a literal, or an id of a constant);
  * nothing for DebugInfoNone. */
-static void size_field(hd_tl *T, const hd_di_node *n, const char *operand)
+static void size_field(hd_tl *T, const hd_di_node *n, hd_spv_oname operand)
 {
 	uint64_t v;
 
@@ -49,7 +49,7 @@ static uint64_t vector_slots(uint64_t count)
 
 static uint64_t array_bits(hd_tl *T, const hd_di_node *n, int depth)
 {
-	uint64_t bits = bits_at(T, hd_tl_word(n, "Base Type"), depth + 1), v;
+	uint64_t bits = bits_at(T, hd_tl_word(n, HD_O_Base_Type), depth + 1), v;
 	unsigned width;
 	int sgn;
 	hd_di_span sp;
@@ -73,14 +73,14 @@ static uint64_t bits_at(hd_tl *T, uint32_t id, int depth)
 	if (!n || depth > MAX_DEPTH)
 		return 0;
 	if (hd_tl_is(n, "DebugTypedef") || hd_tl_is(n, "DebugTypeQualifier"))
-		return bits_at(T, hd_tl_word(n, "Base Type"), depth + 1);
+		return bits_at(T, hd_tl_word(n, HD_O_Base_Type), depth + 1);
 	if (hd_tl_is(n, "DebugTypePointer") || hd_tl_is(n, "DebugTypePtrToMember"))
 		return T->ptr_bits;
 	if (hd_tl_is(n, "DebugTypeArray"))
 		return array_bits(T, n, depth);
-	if (hd_tl_is(n, "DebugTypeVector") && hd_tl_number(n, "Component Count", &v) == 0)
-		return vector_slots(v) * bits_at(T, hd_tl_word(n, "Base Type"), depth + 1);
-	if (hd_tl_number(n, "Size", &v) == 0)
+	if (hd_tl_is(n, "DebugTypeVector") && hd_tl_number(n, HD_O_Component_Count, &v) == 0)
+		return vector_slots(v) * bits_at(T, hd_tl_word(n, HD_O_Base_Type), depth + 1);
+	if (hd_tl_number(n, HD_O_Size, &v) == 0)
 		return v;
 	return 0;
 }
@@ -96,20 +96,20 @@ uint64_t hd_tl_type_bits(hd_tl *T, uint32_t id)
  * DW_TAG_unspecified_type with only a name (C++'s decltype(nullptr)). */
 void hd_tl_type_basic(hd_tl *T, const hd_di_node *n)
 {
-	const char *ate = hd_tl_encoding(hd_di_enum_name(n, "Encoding"));
+	const char *ate = hd_tl_encoding(hd_di_enum_name(n, HD_O_Encoding));
 	uint32_t idx = (uint32_t)(n - T->m->nodes);
 
 	hd_tl_begin(T, idx, 0, "DIBasicType");
 	if (!ate) {
 		hd_tl_raw(T, "tag", "DW_TAG_unspecified_type");
-		hd_tl_str(T, "name", hd_tl_string(n, "Name"));
+		hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
 		hd_tl_end(T);
 		return;
 	}
-	hd_tl_str(T, "name", hd_tl_string(n, "Name"));
-	size_field(T, n, "Size");
+	hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
+	size_field(T, n, HD_O_Size);
 	hd_tl_raw(T, "encoding", ate);
-	flags_field(T, n, hd_tl_word(n, "Flags"), "type");
+	flags_field(T, n, hd_tl_word(n, HD_O_Flags), "type");
 	hd_tl_end(T);
 }
 
@@ -118,20 +118,20 @@ void hd_tl_type_basic(hd_tl *T, const hd_di_node *n)
  * the SPIR address space of the storage class (tables.c). */
 void hd_tl_type_pointer(hd_tl *T, const hd_di_node *n)
 {
-	uint32_t flags = hd_tl_word(n, "Flags"), sc = STORAGE_NONE;
+	uint32_t flags = hd_tl_word(n, HD_O_Flags), sc = STORAGE_NONE;
 	const char *tag = "DW_TAG_pointer_type";
 	hd_di_span sp;
 	int as;
 
-	if (hd_di_span_of(n, "Storage Class", &sp) == 0)
-		sc = hd_tl_word(n, "Storage Class");
+	if (hd_di_span_of(n, HD_O_Storage_Class, &sp) == 0)
+		sc = hd_tl_word(n, HD_O_Storage_Class);
 	if (hd_tl_has_flag(n, flags, "FlagLValueReference"))
 		tag = "DW_TAG_reference_type";
 	else if (hd_tl_has_flag(n, flags, "FlagRValueReference"))
 		tag = "DW_TAG_rvalue_reference_type";
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DIDerivedType");
 	hd_tl_raw(T, "tag", tag);
-	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, "Base Type"));
+	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, HD_O_Base_Type));
 	hd_tl_uint(T, "size", T->ptr_bits);
 	if (sc != STORAGE_NONE && (as = hd_tl_addrspace(sc)) >= 0)
 		hd_tl_uint(T, "dwarfAddressSpace", (uint64_t)as);
@@ -141,11 +141,11 @@ void hd_tl_type_pointer(hd_tl *T, const hd_di_node *n)
 
 void hd_tl_type_qualifier(hd_tl *T, const hd_di_node *n)
 {
-	const char *tag = hd_tl_qualifier(hd_di_enum_name(n, "Type Qualifier"));
+	const char *tag = hd_tl_qualifier(hd_di_enum_name(n, HD_O_Type_Qualifier));
 
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DIDerivedType");
 	hd_tl_raw(T, "tag", tag ? tag : "DW_TAG_const_type");
-	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, "Base Type"));
+	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, HD_O_Base_Type));
 	hd_tl_end(T);
 	if (!tag)
 		hd_tl_note(T, n, "unknown Type Qualifier, written as const");
@@ -181,7 +181,7 @@ void hd_tl_type_array(hd_tl *T, const hd_di_node *n)
 
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DICompositeType");
 	hd_tl_raw(T, "tag", "DW_TAG_array_type");
-	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, "Base Type"));
+	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, HD_O_Base_Type));
 	if (bits)
 		hd_tl_uint(T, "size", bits);
 	b = hd_tl_field(T, "elements");
@@ -203,10 +203,10 @@ void hd_tl_type_vector(hd_tl *T, const hd_di_node *n)
 {
 	uint64_t count = 0, bits = hd_tl_type_bits(T, n->id);
 
-	hd_tl_number(n, "Component Count", &count);
+	hd_tl_number(n, HD_O_Component_Count, &count);
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DICompositeType");
 	hd_tl_raw(T, "tag", "DW_TAG_array_type");
-	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, "Base Type"));
+	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, HD_O_Base_Type));
 	if (bits)
 		hd_tl_uint(T, "size", bits);
 	hd_tl_raw(T, "flags", "DIFlagVector");
@@ -221,10 +221,10 @@ void hd_tl_type_matrix(hd_tl *T, const hd_di_node *n)
 {
 	uint64_t count = 0;
 
-	hd_tl_number(n, "Vector Count", &count);
+	hd_tl_number(n, HD_O_Vector_Count, &count);
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DICompositeType");
 	hd_tl_raw(T, "tag", "DW_TAG_array_type");
-	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, "Vector Type"));
+	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, HD_O_Vector_Type));
 	hd_buf_printf(hd_tl_field(T, "elements"), "!{!DISubrange(count: %llu)}",
 	              (unsigned long long)count);
 	hd_tl_end(T);
@@ -237,8 +237,8 @@ void hd_tl_typedef(hd_tl *T, const hd_di_node *n)
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DIDerivedType");
 	hd_tl_raw(T, "tag", "DW_TAG_typedef");
 	hd_tl_decl(T, n, 0);
-	hd_tl_scope(T, "scope", hd_tl_word(n, "Parent"));
-	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, "Base Type"));
+	hd_tl_scope(T, "scope", hd_tl_word(n, HD_O_Parent));
+	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, HD_O_Base_Type));
 	hd_tl_end(T);
 }
 
@@ -251,11 +251,11 @@ void hd_tl_type_function(hd_tl *T, const hd_di_node *n)
 	hd_buf *b;
 
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DISubroutineType");
-	flags_field(T, n, hd_tl_word(n, "Flags"), "subprogram");
+	flags_field(T, n, hd_tl_word(n, HD_O_Flags), "subprogram");
 	b = hd_tl_field(T, "types");
 	hd_buf_printf(b, "!{");
-	hd_tl_ref(T, b, hd_tl_word(n, "Return Type"));
-	if (hd_di_span_of(n, "Parameter Types", &sp) == 0)
+	hd_tl_ref(T, b, hd_tl_word(n, HD_O_Return_Type));
+	if (hd_di_span_of(n, HD_O_Parameter_Types, &sp) == 0)
 		for (uint32_t i = 0; i < sp.count; i++) {
 			hd_buf_printf(b, ", ");
 			hd_tl_ref(T, b, n->args[sp.first + i]);
@@ -273,10 +273,10 @@ static int is_signed(hd_tl *T, uint32_t id)
 
 	for (int depth = 0; t && depth < MAX_DEPTH &&
 	     (hd_tl_is(t, "DebugTypedef") || hd_tl_is(t, "DebugTypeQualifier")); depth++)
-		t = hd_tl_resolve(T, hd_tl_word(t, "Base Type"));
+		t = hd_tl_resolve(T, hd_tl_word(t, HD_O_Base_Type));
 	if (!t || !hd_tl_is(t, "DebugTypeBasic"))
 		return -1;
-	const char *e = hd_di_enum_name(t, "Encoding");
+	const char *e = hd_di_enum_name(t, HD_O_Encoding);
 	return e && (strcmp(e, "Signed") == 0 || strcmp(e, "SignedChar") == 0);
 }
 
@@ -307,7 +307,7 @@ static void enumerator(hd_tl *T, hd_buf *b, const hd_di_node *n, uint32_t value_
 
 void hd_tl_type_enum(hd_tl *T, const hd_di_node *n)
 {
-	uint32_t under = hd_tl_word(n, "Underlying Type");
+	uint32_t under = hd_tl_word(n, HD_O_Underlying_Type);
 	int sgn = hd_tl_none(T, under) ? 1 : is_signed(T, under) != 0;
 	hd_di_span sp;
 	hd_buf *b;
@@ -315,13 +315,13 @@ void hd_tl_type_enum(hd_tl *T, const hd_di_node *n)
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DICompositeType");
 	hd_tl_raw(T, "tag", "DW_TAG_enumeration_type");
 	hd_tl_decl(T, n, 0);
-	hd_tl_scope(T, "scope", hd_tl_word(n, "Parent"));
+	hd_tl_scope(T, "scope", hd_tl_word(n, HD_O_Parent));
 	hd_tl_refield(T, "baseType", under);
-	size_field(T, n, "Size");
-	flags_field(T, n, hd_tl_word(n, "Flags"), "type");
+	size_field(T, n, HD_O_Size);
+	flags_field(T, n, hd_tl_word(n, HD_O_Flags), "type");
 	b = hd_tl_field(T, "elements");
 	hd_buf_printf(b, "!{");
-	if (hd_di_span_of(n, "Enumerators", &sp) == 0)
+	if (hd_di_span_of(n, HD_O_Enumerators, &sp) == 0)
 		for (uint32_t i = 0; i + 1 < sp.count; i += 2) {
 			if (i)
 				hd_buf_printf(b, ", ");
@@ -339,7 +339,7 @@ void hd_tl_template_params(hd_tl *T, const hd_di_node *n)
 	hd_di_span sp;
 	hd_buf *b;
 
-	if (t < 0 || hd_di_span_of(&T->m->nodes[t], "Parameters", &sp) != 0)
+	if (t < 0 || hd_di_span_of(&T->m->nodes[t], HD_O_Parameters, &sp) != 0)
 		return;
 	b = hd_tl_field(T, "templateParams");
 	hd_buf_printf(b, "!{");
@@ -355,7 +355,7 @@ void hd_tl_template_params(hd_tl *T, const hd_di_node *n)
  * identifier: the Linkage Name (LangRef: the ODR name of a type). */
 void hd_tl_type_composite(hd_tl *T, const hd_di_node *n)
 {
-	const char *tag = hd_tl_composite_tag(hd_di_enum_name(n, "Tag"));
+	const char *tag = hd_tl_composite_tag(hd_di_enum_name(n, HD_O_Tag));
 	hd_di_span sp;
 	hd_buf *b;
 	int first = 1;
@@ -363,12 +363,12 @@ void hd_tl_type_composite(hd_tl *T, const hd_di_node *n)
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DICompositeType");
 	hd_tl_raw(T, "tag", tag ? tag : "DW_TAG_structure_type");
 	hd_tl_decl(T, n, 0);
-	hd_tl_scope(T, "scope", hd_tl_word(n, "Parent"));
-	size_field(T, n, "Size");
-	flags_field(T, n, hd_tl_word(n, "Flags"), "type");
+	hd_tl_scope(T, "scope", hd_tl_word(n, HD_O_Parent));
+	size_field(T, n, HD_O_Size);
+	flags_field(T, n, hd_tl_word(n, HD_O_Flags), "type");
 	b = hd_tl_field(T, "elements");
 	hd_buf_printf(b, "!{");
-	if (hd_di_span_of(n, "Members", &sp) == 0)
+	if (hd_di_span_of(n, HD_O_Members, &sp) == 0)
 		for (uint32_t i = 0; i < sp.count; i++) {
 			if (hd_tl_md(T, n->args[sp.first + i]) < 0)
 				continue;
@@ -378,14 +378,14 @@ void hd_tl_type_composite(hd_tl *T, const hd_di_node *n)
 		}
 	hd_buf_printf(b, "}");
 	hd_tl_template_params(T, n);
-	hd_tl_str(T, "identifier", hd_tl_string(n, "Linkage Name"));
+	hd_tl_str(T, "identifier", hd_tl_string(n, HD_O_Linkage_Name));
 	hd_tl_end(T);
 }
 
 /* The composite a member or inheritance belongs to: its operand, or in
  * NonSemantic.Shader.DebugInfo.100, which has none, the composite whose
  * Members list it. */
-static uint32_t owner(hd_tl *T, const hd_di_node *n, const char *operand)
+static uint32_t owner(hd_tl *T, const hd_di_node *n, hd_spv_oname operand)
 {
 	int32_t by;
 
@@ -414,7 +414,7 @@ static int ir_constant(hd_tl *T, hd_buf *b, uint32_t id)
  * value as extraData. */
 void hd_tl_type_member(hd_tl *T, const hd_di_node *n)
 {
-	uint32_t flags = hd_tl_word(n, "Flags"), value = hd_tl_word(n, "Value");
+	uint32_t flags = hd_tl_word(n, HD_O_Flags), value = hd_tl_word(n, HD_O_Value);
 	int is_static = hd_tl_has_flag(n, flags, "FlagStaticMember") || value;
 	uint64_t v;
 	hd_buf tmp;
@@ -422,11 +422,11 @@ void hd_tl_type_member(hd_tl *T, const hd_di_node *n)
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DIDerivedType");
 	hd_tl_raw(T, "tag", "DW_TAG_member");
 	hd_tl_decl(T, n, 0);
-	hd_tl_scope(T, "scope", owner(T, n, "Parent"));
-	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, "Type"));
+	hd_tl_scope(T, "scope", owner(T, n, HD_O_Parent));
+	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, HD_O_Type));
 	if (!is_static) {
-		size_field(T, n, "Size");
-		if (hd_tl_number(n, "Offset", &v) == 0)
+		size_field(T, n, HD_O_Size);
+		if (hd_tl_number(n, HD_O_Offset, &v) == 0)
 			hd_tl_uint(T, "offset", v);
 	}
 	hd_buf_init(&tmp);
@@ -448,11 +448,11 @@ void hd_tl_type_inheritance(hd_tl *T, const hd_di_node *n)
 
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DIDerivedType");
 	hd_tl_raw(T, "tag", "DW_TAG_inheritance");
-	hd_tl_scope(T, "scope", owner(T, n, "Child"));
-	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, "Parent"));
-	if (hd_tl_number(n, "Offset", &v) == 0)
+	hd_tl_scope(T, "scope", owner(T, n, HD_O_Child));
+	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, HD_O_Parent));
+	if (hd_tl_number(n, HD_O_Offset, &v) == 0)
 		hd_tl_uint(T, "offset", v);
-	flags_field(T, n, hd_tl_word(n, "Flags"), "type");
+	flags_field(T, n, hd_tl_word(n, HD_O_Flags), "type");
 	hd_tl_end(T);
 }
 
@@ -461,8 +461,8 @@ void hd_tl_type_ptr_to_member(hd_tl *T, const hd_di_node *n)
 {
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DIDerivedType");
 	hd_tl_raw(T, "tag", "DW_TAG_ptr_to_member_type");
-	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, "Member Type"));
-	hd_tl_refield(T, "extraData", hd_tl_word(n, "Parent"));
+	hd_tl_ref(T, hd_tl_field(T, "baseType"), hd_tl_word(n, HD_O_Member_Type));
+	hd_tl_refield(T, "extraData", hd_tl_word(n, HD_O_Parent));
 	hd_tl_end(T);
 }
 
@@ -473,19 +473,19 @@ void hd_tl_type_ptr_to_member(hd_tl *T, const hd_di_node *n)
  * DITemplateValueParameter). */
 void hd_tl_template_parameter(hd_tl *T, const hd_di_node *n)
 {
-	uint32_t value = hd_tl_word(n, "Value");
+	uint32_t value = hd_tl_word(n, HD_O_Value);
 	hd_buf tmp;
 
 	if (hd_tl_none(T, value)) {
 		hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DITemplateTypeParameter");
-		hd_tl_str(T, "name", hd_tl_string(n, "Name"));
-		hd_tl_ref(T, hd_tl_field(T, "type"), hd_tl_word(n, "Actual Type"));
+		hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
+		hd_tl_ref(T, hd_tl_field(T, "type"), hd_tl_word(n, HD_O_Actual_Type));
 		hd_tl_end(T);
 		return;
 	}
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DITemplateValueParameter");
-	hd_tl_str(T, "name", hd_tl_string(n, "Name"));
-	hd_tl_ref(T, hd_tl_field(T, "type"), hd_tl_word(n, "Actual Type"));
+	hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
+	hd_tl_ref(T, hd_tl_field(T, "type"), hd_tl_word(n, HD_O_Actual_Type));
 	hd_buf_init(&tmp);
 	if (ir_constant(T, &tmp, value))
 		hd_tl_raw(T, "value", hd_buf_str(&tmp));
@@ -497,12 +497,12 @@ void hd_tl_template_parameter(hd_tl *T, const hd_di_node *n)
  * DW_TAG_GNU_template_template_param and the template's name as !"NAME". */
 void hd_tl_template_template_parameter(hd_tl *T, const hd_di_node *n)
 {
-	const char *tname = hd_tl_string(n, "Template Name");
+	const char *tname = hd_tl_string(n, HD_O_Template_Name);
 	hd_buf *b;
 
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DITemplateValueParameter");
 	hd_tl_raw(T, "tag", "DW_TAG_GNU_template_template_param");
-	hd_tl_str(T, "name", hd_tl_string(n, "Name"));
+	hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
 	b = hd_tl_field(T, "value");
 	hd_buf_printf(b, "!");
 	hd_tl_quote(b, tname ? tname : "");
@@ -517,10 +517,10 @@ void hd_tl_template_parameter_pack(hd_tl *T, const hd_di_node *n)
 
 	hd_tl_begin(T, (uint32_t)(n - T->m->nodes), 0, "DITemplateValueParameter");
 	hd_tl_raw(T, "tag", "DW_TAG_GNU_template_parameter_pack");
-	hd_tl_str(T, "name", hd_tl_string(n, "Name"));
+	hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
 	b = hd_tl_field(T, "value");
 	hd_buf_printf(b, "!{");
-	if (hd_di_span_of(n, "Template Parameters", &sp) == 0)
+	if (hd_di_span_of(n, HD_O_Template_Parameters, &sp) == 0)
 		for (uint32_t i = 0; i < sp.count; i++) {
 			if (i)
 				hd_buf_printf(b, ", ");

@@ -35,7 +35,7 @@ const char *hd_tl_source_path(hd_tl *T, uint32_t source)
 	const hd_di_node *s = hd_di_node_of(T->m, source);
 
 	if (s)
-		return hd_tl_is(s, "DebugSource") ? hd_di_string(s, "File") : NULL;
+		return hd_tl_is(s, "DebugSource") ? hd_di_string(s, HD_O_File) : NULL;
 	return hd_spv_string(T->m, source);
 }
 
@@ -130,17 +130,17 @@ void hd_tl_note(hd_tl *T, const hd_di_node *n, const char *fmt, ...)
 
 /* ---- operands ---- */
 
-uint32_t hd_tl_word(const hd_di_node *n, const char *name)
+uint32_t hd_tl_word(const hd_di_node *n, hd_spv_oname name)
 {
 	return hd_di_word(n, name);
 }
 
-int hd_tl_number(const hd_di_node *n, const char *name, uint64_t *v)
+int hd_tl_number(const hd_di_node *n, hd_spv_oname name, uint64_t *v)
 {
 	return hd_di_number(n, name, v);
 }
 
-const char *hd_tl_string(const hd_di_node *n, const char *name)
+const char *hd_tl_string(const hd_di_node *n, hd_spv_oname name)
 {
 	const char *s = hd_di_string(n, name);
 	return s && *s ? s : NULL;
@@ -157,11 +157,11 @@ void hd_tl_decl(hd_tl *T, const hd_di_node *n, int column)
 {
 	uint64_t v;
 
-	hd_tl_str(T, "name", hd_tl_string(n, "Name"));
-	if (!hd_tl_none(T, hd_tl_word(n, "Source")))
-		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, "Source"));
-	if (hd_tl_number(n, "Line", &v) == 0 && v != 0)
+	hd_tl_str(T, "name", hd_tl_string(n, HD_O_Name));
+	if (!hd_tl_none(T, hd_tl_word(n, HD_O_Source)))
+		hd_tl_file(T, hd_tl_field(T, "file"), hd_tl_word(n, HD_O_Source));
+	if (hd_tl_number(n, HD_O_Line, &v) == 0 && v != 0)
 		hd_tl_uint(T, "line", v);
-	if (column && hd_tl_number(n, "Column", &v) == 0 && v != 0)
+	if (column && hd_tl_number(n, HD_O_Column, &v) == 0 && v != 0)
 		hd_tl_uint(T, "column", v);
 }

@@ -60,9 +60,9 @@ static uint32_t source_id(const checker *k, const hd_place *p)
 	const hd_di_node *n;
 
 	if (p->point == UINT32_MAX)  /* a DebugGlobalVariable */
-		return p->var_id != 0 ? p->var_id : hd_di_word(&k->m->nodes[p->node], "Variable");
+		return p->var_id != 0 ? p->var_id : hd_di_word(&k->m->nodes[p->node], HD_O_Variable);
 	n = &k->m->nodes[p->point];
-	return hd_di_word(n, strcmp(n->inst->name, "DebugDeclare") == 0 ? "Variable" : "Value");
+	return hd_di_word(n, n->inst->kind == HD_K_DebugDeclare ? HD_O_Variable : HD_O_Value);
 }
 
 /* The written bytes of the object pointer id leads to, for one work-item,

@@ -31,16 +31,16 @@ static const hd_di_node *strip(const hd_spv_module *m, uint32_t type)
 
 	for (int i = 0; i < MAX_DEPTH && n != NULL; i++) {
 		if (is(n, "DebugTypedef") || is(n, "DebugTypeQualifier"))
-			n = node(m, hd_di_word(n, "Base Type"));
+			n = node(m, hd_di_word(n, HD_O_Base_Type));
 		else if (is(n, "DebugTypeTemplate"))
-			n = node(m, hd_di_word(n, "Target"));
+			n = node(m, hd_di_word(n, HD_O_Target));
 		else
 			return n;
 	}
 	return NULL;
 }
 
-static uint64_t number(const hd_di_node *n, const char *operand)
+static uint64_t number(const hd_di_node *n, hd_spv_oname operand)
 {
 	uint64_t v = 0;
 	return hd_di_number(n, operand, &v) == 0 ? v : 0;
@@ -87,21 +87,21 @@ static uint64_t size_at(const hd_spv_module *m, uint32_t type, int depth)
 	if (n == NULL || depth > MAX_DEPTH)
 		return 0;
 	if (is(n, "DebugTypeBasic") || is(n, "DebugTypeComposite") || is(n, "DebugTypeEnum"))
-		return number(n, "Size") / 8;
+		return number(n, HD_O_Size) / 8;
 	/* a pointer to member reads as an address too: the offset of a data
 	 * member, or the first word of a member function pointer, as DWARF's
 	 * DW_TAG_ptr_to_member_type without a size gives it (DWARF 5 5.14) */
 	if (is(n, "DebugTypePointer") || is(n, "DebugTypePtrToMember"))
 		return pointer_bytes(m);
 	if (is(n, "DebugTypeVector")) {
-		c = hd_di_word(n, "Component Count");
-		return (c == 3 ? 4 : c) * size_at(m, hd_di_word(n, "Base Type"), depth + 1);
+		c = hd_di_word(n, HD_O_Component_Count);
+		return (c == 3 ? 4 : c) * size_at(m, hd_di_word(n, HD_O_Base_Type), depth + 1);
 	}
 	if (is(n, "DebugTypeArray")) {
 		uint32_t dims;
 		uint64_t counts[8];
 		c = array_count(n, &dims, counts, 8);
-		return c * size_at(m, hd_di_word(n, "Base Type"), depth + 1);
+		return c * size_at(m, hd_di_word(n, HD_O_Base_Type), depth + 1);
 	}
 	return 0;
 }
@@ -113,7 +113,7 @@ uint64_t hd_watch_type_size(const hd_spv_module *m, uint32_t type)
 
 static hd_leaf_kind leaf_kind(const hd_di_node *basic)
 {
-	const char *e = hd_di_enum_name(basic, "Encoding");
+	const char *e = hd_di_enum_name(basic, HD_O_Encoding);
 
 	if (e == NULL)
 		return HD_LEAF_UNSIGNED;
@@ -133,14 +133,14 @@ static int is_static_member(const hd_di_node *member)
 	hd_di_span sp;
 	const hd_spv_operand *op = NULL;
 
-	if (hd_di_span_of(member, "Flags", &sp) != 0)
+	if (hd_di_span_of(member, HD_O_Flags, &sp) != 0)
 		return 0;
 	for (int i = 0; i < member->inst->noperands; i++)
 		if (strcmp(member->inst->operands[i].name, "Flags") == 0)
 			op = &member->inst->operands[i];
 	for (uint32_t k = 0; op != NULL && op->en != NULL && k < op->en->count; k++)
 		if (strcmp(op->en->values[k].name, "FlagStaticMember") == 0)
-			return (hd_di_word(member, "Flags") & op->en->values[k].value) != 0;
+			return (hd_di_word(member, HD_O_Flags) & op->en->values[k].value) != 0;
 	return 0;
 }
 
@@ -159,11 +159,11 @@ static void print_enum(printer *p, const hd_di_node *n, uint64_t bit, unsigned b
 	int64_t values[64];
 	size_t count = 0;
 	hd_di_span sp;
-	const hd_di_node *under = strip(p->m, hd_di_word(n, "Underlying Type"));
+	const hd_di_node *under = strip(p->m, hd_di_word(n, HD_O_Underlying_Type));
 	int is_signed = under != NULL && is(under, "DebugTypeBasic") &&
 	                leaf_kind(under) == HD_LEAF_SIGNED;
 
-	if (hd_di_span_of(n, "Enumerators", &sp) == 0)
+	if (hd_di_span_of(n, HD_O_Enumerators, &sp) == 0)
 		for (uint32_t k = 0; k + 1 < sp.count && count < 64; k += 2) {
 			uint64_t v = n->args[sp.first + k];
 			unsigned width;
@@ -185,24 +185,24 @@ static void print_members(printer *p, const hd_di_node *n, uint64_t bit, int dep
 	int first = 1;
 
 	hd_buf_printf(p->out, "{");
-	if (hd_di_span_of(n, "Members", &sp) == 0)
+	if (hd_di_span_of(n, HD_O_Members, &sp) == 0)
 		for (uint32_t k = 0; k < sp.count; k++) {
 			const hd_di_node *mem = node(p->m, n->args[sp.first + k]);
 			uint64_t off, size;
 			const char *name;
 			uint32_t type;
 			if (is(mem, "DebugTypeInheritance")) {
-				const hd_di_node *base = strip(p->m, hd_di_word(mem, "Parent"));
-				name = base != NULL ? hd_di_string(base, "Name") : NULL;
-				type = hd_di_word(mem, "Parent");
+				const hd_di_node *base = strip(p->m, hd_di_word(mem, HD_O_Parent));
+				name = base != NULL ? hd_di_string(base, HD_O_Name) : NULL;
+				type = hd_di_word(mem, HD_O_Parent);
 			} else if (is(mem, "DebugTypeMember") && !is_static_member(mem)) {
-				name = hd_di_string(mem, "Name");
-				type = hd_di_word(mem, "Type");
+				name = hd_di_string(mem, HD_O_Name);
+				type = hd_di_word(mem, HD_O_Type);
 			} else {
 				continue;
 			}
-			off = number(mem, "Offset");
-			size = number(mem, "Size");
+			off = number(mem, HD_O_Offset);
+			size = number(mem, HD_O_Size);
 			hd_buf_printf(p->out, "%s%s%s%s = ", first ? "" : ", ",
 			              is(mem, "DebugTypeInheritance") ? "<" : "", name ? name : "",
 			              is(mem, "DebugTypeInheritance") ? ">" : "");
@@ -267,11 +267,11 @@ static void print_at(printer *p, uint32_t type, uint64_t bit, uint64_t bits, int
 	} else if (is(n, "DebugTypeComposite")) {
 		print_members(p, n, bit, depth);
 	} else if (is(n, "DebugTypeVector")) {
-		uint64_t c = hd_di_word(n, "Component Count");
-		uint32_t e = hd_di_word(n, "Base Type");
+		uint64_t c = hd_di_word(n, HD_O_Component_Count);
+		uint32_t e = hd_di_word(n, HD_O_Base_Type);
 		print_array(p, e, &c, 1, bit, size_at(p->m, e, 0), depth);
 	} else if (is(n, "DebugTypeArray")) {
-		uint32_t dims, e = hd_di_word(n, "Base Type");
+		uint32_t dims, e = hd_di_word(n, HD_O_Base_Type);
 		uint64_t counts[8];
 		array_count(n, &dims, counts, 8);
 		print_array(p, e, counts, dims, bit, size_at(p->m, e, 0), depth);
@@ -303,21 +303,21 @@ int hd_watch_part(const hd_spv_module *m, uint32_t type, const uint64_t *indexes
 			uint64_t seen = 0;
 			int found = 0;
 			for (int pass = 0; pass < 2 && !found; pass++)
-				for (uint32_t j = 0; hd_di_span_of(t, "Members", &sp) == 0 && j < sp.count; j++) {
+				for (uint32_t j = 0; hd_di_span_of(t, HD_O_Members, &sp) == 0 && j < sp.count; j++) {
 					const hd_di_node *mem = node(m, t->args[sp.first + j]);
 					int field = pass == 0 ? is(mem, "DebugTypeInheritance")
 					                      : is(mem, "DebugTypeMember") && !is_static_member(mem);
 					if (!field || seen++ != k)
 						continue;
-					off += number(mem, "Offset") / 8;
-					type = hd_di_word(mem, pass == 0 ? "Parent" : "Type");
+					off += number(mem, HD_O_Offset) / 8;
+					type = hd_di_word(mem, pass == 0 ? HD_O_Parent : HD_O_Type);
 					found = 1;
 					break;
 				}
 			if (!found)
 				return -1;
 		} else if (is(t, "DebugTypeVector") || is(t, "DebugTypeArray")) {
-			uint32_t e = hd_di_word(t, "Base Type");
+			uint32_t e = hd_di_word(t, HD_O_Base_Type);
 			uint64_t esize = size_at(m, e, 0);
 			if (is(t, "DebugTypeArray")) {
 				uint32_t dims;

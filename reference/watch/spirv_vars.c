@@ -81,13 +81,13 @@ static int is(const hd_di_node *n, const char *name)
 static wkey key_of_point(const hd_spv_module *m, const hd_di_point *p)
 {
 	const hd_di_node *n = node_at(m, p->node);
-	int32_t var = index_of(m, hd_di_word(n, "Local Variable"));
+	int32_t var = index_of(m, hd_di_word(n, HD_O_Local_Variable));
 	const hd_di_node *v = node_at(m, var);
 	wkey k = { var, p->inlined };
 
 	if (is(v, "DebugInlinedVariable")) {
-		k.var = index_of(m, hd_di_word(v, "Variable"));
-		k.inlined = index_of(m, hd_di_word(v, "Inlined"));
+		k.var = index_of(m, hd_di_word(v, HD_O_Variable));
+		k.inlined = index_of(m, hd_di_word(v, HD_O_Inlined));
 	}
 	return k;
 }
@@ -137,7 +137,7 @@ static int32_t scope_node(const hd_spv_module *m, int32_t s)
 {
 	const hd_di_node *n = node_at(m, s);
 	if (is(n, "DebugTypeTemplate"))
-		return index_of(m, hd_di_word(n, "Target"));
+		return index_of(m, hd_di_word(n, HD_O_Target));
 	return s;
 }
 
@@ -152,7 +152,7 @@ static int32_t declared_in(const hd_spv_module *m, const hd_di_node *n)
 
 	if (!is(n, "DebugLocalVariable") && !is(n, "DebugGlobalVariable"))
 		return -1;
-	parent = scope_node(m, index_of(m, hd_di_word(n, "Parent")));
+	parent = scope_node(m, index_of(m, hd_di_word(n, HD_O_Parent)));
 	pn = node_at(m, parent);
 	if (is(n, "DebugGlobalVariable") && !is(pn, "DebugFunction") &&
 	    !is(pn, "DebugLexicalBlock"))
@@ -272,16 +272,16 @@ static int run_expression(const hd_spv_module *m, uint32_t expr, uint64_t first,
 	memset(r, 0, sizeof *r);
 	r->storage = storage;
 	stack[sp++] = first;
-	if (e == NULL || hd_di_span_of(e, "Operands", &ops) != 0)
+	if (e == NULL || hd_di_span_of(e, HD_O_Operands, &ops) != 0)
 		ops.count = 0;
 	for (uint32_t k = 0; k < ops.count; k++) {
 		const hd_di_node *op = hd_di_node_of(m, e->args[ops.first + k]);
-		const char *name = hd_di_enum_name(op, "OpCode");
+		const char *name = hd_di_enum_name(op, HD_O_OpCode);
 		hd_di_span lit;
 		uint64_t a[2] = { 0, 0 };
 		if (name == NULL)
 			return -1;
-		if (hd_di_span_of(op, "Operands", &lit) == 0)
+		if (hd_di_span_of(op, HD_O_Operands, &lit) == 0)
 			for (uint32_t j = 0; j < lit.count && j < 2; j++)
 				a[j] = op->args[lit.first + j];
 		if (strcmp(name, "BitPiece") == 0 && k + 1 == ops.count) {
@@ -374,8 +374,8 @@ static int apply_piece(wstate *s, const expr_result *r, const uint8_t *vb, uint3
 static void apply_value(hd_watch *w, uint32_t item, const hd_di_node *p, wstate *s)
 {
 	const hd_spv_module *m = w->m;
-	const hd_di_node *var = hd_di_node_of(m, hd_di_word(p, "Local Variable"));
-	uint32_t type, value = hd_di_word(p, "Value"), part_type, vsize = 0, storage = 8;
+	const hd_di_node *var = hd_di_node_of(m, hd_di_word(p, HD_O_Local_Variable));
+	uint32_t type, value = hd_di_word(p, HD_O_Value), part_type, vsize = 0, storage = 8;
 	uint64_t size, off = 0, idx[16], first = 0;
 	const uint8_t *vb = NULL;
 	expr_result r;
@@ -383,11 +383,11 @@ static void apply_value(hd_watch *w, uint32_t item, const hd_di_node *p, wstate 
 	uint32_t nidx = 0;
 
 	if (is(var, "DebugInlinedVariable"))
-		var = hd_di_node_of(m, hd_di_word(var, "Variable"));
-	type = hd_di_word(var, "Type");
+		var = hd_di_node_of(m, hd_di_word(var, HD_O_Variable));
+	type = hd_di_word(var, HD_O_Type);
 	size = hd_watch_type_size(m, type);
 	part_type = type;
-	if (hd_di_span_of(p, "Indexes", &ix) == 0)
+	if (hd_di_span_of(p, HD_O_Indexes, &ix) == 0)
 		for (uint32_t k = 0; k < ix.count && nidx < 16; k++) {
 			unsigned width;
 			int sg;
@@ -403,7 +403,7 @@ static void apply_value(hd_watch *w, uint32_t item, const hd_di_node *p, wstate 
 		for (uint32_t i = 0; i < vsize && i < 8; i++)
 			first |= (uint64_t)vb[i] << (8 * i);
 	}
-	if (run_expression(m, hd_di_word(p, "Expression"), first, 0, storage, &r) != 0)
+	if (run_expression(m, hd_di_word(p, HD_O_Expression), first, 0, storage, &r) != 0)
 		goto unknown;
 	if (r.memory && vb != NULL && !r.fragment && nidx == 0) {
 		s->kind = W_MEMORY;
@@ -446,7 +446,7 @@ unknown:
 
 static void apply_declare(hd_watch *w, uint32_t item, const hd_di_node *p, wstate *s)
 {
-	uint32_t var = hd_di_word(p, "Variable"), vsize, storage = 8;
+	uint32_t var = hd_di_word(p, HD_O_Variable), vsize, storage = 8;
 	const uint8_t *vb;
 	uint64_t addr = 0;
 	expr_result r;
@@ -458,7 +458,7 @@ static void apply_declare(hd_watch *w, uint32_t item, const hd_di_node *p, wstat
 	}
 	for (uint32_t i = 0; i < vsize && i < 8; i++)
 		addr |= (uint64_t)vb[i] << (8 * i);
-	if (run_expression(w->m, hd_di_word(p, "Expression"), addr, 1, storage, &r) != 0 ||
+	if (run_expression(w->m, hd_di_word(p, HD_O_Expression), addr, 1, storage, &r) != 0 ||
 	    !r.memory || r.fragment) {
 		s->kind = W_UNKNOWN;
 		return;
@@ -535,12 +535,12 @@ static int visible(hd_watch *w, const hd_di_range *r, hd_watch_item **out, uint3
 			break;
 		if (!is(sn, "DebugLexicalBlock") && !is(sn, "DebugLexicalBlockDiscriminator"))
 			break;
-		s = index_of(m, hd_di_word(sn, "Parent"));
+		s = index_of(m, hd_di_word(sn, HD_O_Parent));
 	}
 	for (uint32_t d = 0; d < depth; d++) {
 		int32_t sc = chain[d];
 		for (uint32_t k = w->scope_first[sc]; k < w->scope_first[sc + 1]; k++) {
-			const char *name = hd_di_string(&m->nodes[w->scope_vars[k]], "Name");
+			const char *name = hd_di_string(&m->nodes[w->scope_vars[k]], HD_O_Name);
 			int hidden = 0;
 			if (name == NULL || name[0] == '\0')
 				continue;
@@ -593,12 +593,12 @@ static int on_stop(void *ctx, hd_exec *x, const hd_exec_where *wh, hd_status *st
 	 * function's own */
 	sc = scope_node(w->m, sr->scope);
 	for (int i = 0; i < 64 && sc >= 0 && !is(&w->m->nodes[sc], "DebugFunction"); i++)
-		sc = scope_node(w->m, index_of(w->m, hd_di_word(&w->m->nodes[sc], "Parent")));
+		sc = scope_node(w->m, index_of(w->m, hd_di_word(&w->m->nodes[sc], HD_O_Parent)));
 	if (sc >= 0 && is(&w->m->nodes[sc], "DebugFunction"))
-		fname = hd_di_string(&w->m->nodes[sc], "Name");
+		fname = hd_di_string(&w->m->nodes[sc], HD_O_Name);
 	s.inlined = sr->inlined >= 0;
 	if (fname == NULL && df->debug_function >= 0)
-		fname = hd_di_string(&w->m->nodes[df->debug_function], "Name");
+		fname = hd_di_string(&w->m->nodes[df->debug_function], HD_O_Name);
 	s.function = fname != NULL ? fname : "?";
 	if (lr != NULL) {
 		/* an OpLine names an OpString; a DebugLine a DebugSource */
@@ -607,7 +607,7 @@ static int on_stop(void *ctx, hd_exec *x, const hd_exec_where *wh, hd_status *st
 		if (fi != NULL && fi->opcode == 7 /* OpString */)
 			s.file = (const char *)(w->m->words + fi->offset + 2);
 		else if (src != NULL)
-			s.file = hd_spv_string(w->m, hd_di_word(src, "File"));
+			s.file = hd_spv_string(w->m, hd_di_word(src, HD_O_File));
 		s.line = lr->line;
 		s.column = lr->column;
 	}
@@ -644,7 +644,7 @@ static int print_memory(hd_watch *w, uint32_t item, uint32_t storage, uint64_t p
  * or the constant a producer folded it to. */
 static int global_value(hd_watch *w, uint32_t item, const hd_di_node *var, hd_buf *out)
 {
-	uint32_t type = hd_di_word(var, "Type"), id = hd_di_word(var, "Variable"), size, storage;
+	uint32_t type = hd_di_word(var, HD_O_Type), id = hd_di_word(var, HD_O_Variable), size, storage;
 	const uint8_t *v;
 	uint64_t ptr = 0;
 
@@ -665,7 +665,7 @@ int hd_watch_value(hd_watch *w, uint32_t item, const hd_watch_item *v, hd_buf *o
 {
 	const hd_spv_module *m = w->m;
 	const hd_di_node *var = node_at(m, v->var);
-	uint32_t type = hd_di_word(var, "Type");
+	uint32_t type = hd_di_word(var, HD_O_Type);
 	uint64_t size = hd_watch_type_size(m, type);
 	witem *it = item < w->nitems ? &w->items[item] : NULL;
 	const wframe *fr;
