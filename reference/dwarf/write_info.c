@@ -2,9 +2,10 @@
  * value's form follows from its class and its size (die.h), so the layout
  * takes two walks of the tree: the first picks forms and values (kept for
  * the second), numbers the abbreviations and places every DIE, the second
- * writes the bytes, when every reference's target has its offset. Abbreviations are shared by every DIE
- * with the same tag, children flag and (attribute, form) list, numbered in
- * the order the walk first meets them, so the same unit gives the same bytes. */
+ * writes the bytes, when every reference's target has its offset.
+ * Abbreviations are shared by every DIE with the same tag, children flag and
+ * (attribute, form) list, numbered in the order the walk first meets them,
+ * so the same unit gives the same bytes. */
 #include "write_impl.h"
 
 #include <inttypes.h>

@@ -150,7 +150,8 @@ hd_die *hd_lower_type_member(hd_lw *L, const hd_di_node *n)
 	                                                            DW_TAG_member)))
 		return nomem(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_name(L, d, n, HD_O_Name) != 0 || hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Type)) != 0 ||
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0 ||
+	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Type)) != 0 ||
 	    hd_lw_decl(L, d, n) != 0)
 		return nomem(L, n);
 	if (is_static) {

@@ -34,7 +34,8 @@ hd_die *hd_lower_local_variable(hd_lw *L, const hd_di_node *n)
 	if (!d)
 		return no_memory(L, n);
 	hd_lower_set_die(L, n, d);
-	if (hd_lw_name(L, d, n, HD_O_Name) != 0 || hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Type)) != 0 ||
+	if (hd_lw_name(L, d, n, HD_O_Name) != 0 ||
+	    hd_lw_type(L, d, DW_AT_type, hd_lw_word(n, HD_O_Type)) != 0 ||
 	    hd_lw_decl(L, d, n) != 0)
 		return L->failed ? NULL : no_memory(L, n);
 	/* DebugInfo 1.00's DebugLocalVariable has no Flags operand */
