@@ -364,19 +364,25 @@ static span *spans_of(spans *S, const hd_die *d, uint32_t *n)
 }
 
 /* Range lists are numbered in DIE-tree order, so the same module always
- * gives the same unit whatever the allocator does. */
+ * gives the same unit whatever the allocator does. The walk stops once the
+ * last DIE with spans has them: a unit's DIEs are mostly types, and every
+ * one visited is a cache miss. */
 static int apply(hd_lw *L, spans *S)
 {
 	hd_die *d = L->u->root;
+	uint32_t left = 0;
 
 	hd_sort(S->v, S->n, sizeof *S->v, cmp_span);  /* S->v is NULL when no scope has pcs */
-	while (d) {
+	for (uint32_t i = 0; i < S->n; i++)
+		left += i == 0 || S->v[i].die != S->v[i - 1].die;
+	while (d && left > 0) {
 		uint32_t n;
 		span *v = spans_of(S, d, &n);
 
 		if (n && put_ranges(L, d, v, merge(v, n)) != 0)
 			return L->failed ? -1 : (hd_lower_fail(L, HD_NO_MEMORY, "no-memory", NULL,
 			                                       "out of memory"), -1);
+		left -= n != 0;
 		if (d->first_child) {
 			d = d->first_child;
 			continue;
