@@ -708,11 +708,49 @@ static void run_config(const char *dir, int dwarf64, hd_profile p)
 	hd_dw_unit_free(&u);
 }
 
+/* A DIE's attribute array grows in place while it is the arena's last
+ * block and is copied once another allocation follows it: both ways every
+ * value stays, and the arena hands out no byte twice. */
+static void attribute_growth(void)
+{
+	hd_dw_unit u;
+	hd_status st;
+	hd_die *a = NULL, *b = NULL;
+	int kept = 1;
+	unsigned char *p, *q;
+
+	if (!OK(hd_dw_unit_init(&u, 0, HD_PROFILE_AMDGPU_V0, &st) == 0 &&
+	        (a = hd_die_new(&u, NULL, DW_TAG_compile_unit)) != NULL &&
+	        (b = hd_die_new(&u, a, DW_TAG_variable)) != NULL, "attribute growth: a unit")) {
+		printf("  # %s\n", st.msg);
+		return;
+	}
+	for (uint16_t i = 0; i < 40; i++)  /* b's array is the last block: in place */
+		kept &= hd_die_udata(&u, b, (uint16_t)(0x2000 + i), 1000u + i) == 0;
+	for (uint16_t i = 0; i < 40; i++)  /* a's and b's by turns: copies */
+		kept &= hd_die_udata(&u, a, (uint16_t)(0x2000 + i), 2000u + i) == 0 &&
+		        hd_die_udata(&u, b, (uint16_t)(0x2100 + i), 3000u + i) == 0;
+	for (uint16_t i = 0; i < 40; i++) {
+		const hd_attr *x = hd_die_attr(b, (uint16_t)(0x2000 + i));
+		const hd_attr *y = hd_die_attr(a, (uint16_t)(0x2000 + i));
+		const hd_attr *z = hd_die_attr(b, (uint16_t)(0x2100 + i));
+		kept &= x && x->u == 1000u + i && y && y->u == 2000u + i && z && z->u == 3000u + i;
+	}
+	OK(kept && a->nattrs == 40 && b->nattrs == 80,
+	   "attribute growth: every value stays, grown in place or copied");
+	p = hd_arena_alloc(&u.arena, 16);
+	OK(p != NULL && hd_arena_extend(&u.arena, p, 16, 48) == 1 &&
+	   (q = hd_arena_alloc(&u.arena, 16)) == p + 48 && hd_arena_extend(&u.arena, p, 48, 64) == 0,
+	   "attribute growth: the arena extends only its last block, past which it then allocates");
+	hd_dw_unit_free(&u);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/hdcts-dwarf-write-XXXXXX";
 
 	tap_begin();
+	attribute_growth();
 	if (!OK(mkdtemp(dir) != NULL, "a temporary directory"))
 		return tap_end();
 	run_config(dir, 0, HD_PROFILE_AMDGPU_V0);

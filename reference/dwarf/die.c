@@ -54,26 +54,39 @@ const hd_attr *hd_die_attr(const hd_die *d, uint16_t name)
 	return NULL;
 }
 
+/* Doubles d's attribute array: in place when it is the arena's last block
+ * (a DIE's attributes are mostly added before the next DIE is made), else
+ * into a new one, the old copy left in the arena, which is cheaper than
+ * tracking it for a few small DIEs. */
+static int grow_attrs(hd_dw_unit *u, hd_die *d)
+{
+	uint32_t cap = d->cap ? d->cap * 2 : 4;
+	hd_attr *grown;
+
+	if (d->cap != 0 &&
+	    hd_arena_extend(&u->arena, d->attrs, d->cap * sizeof *grown, cap * sizeof *grown)) {
+		d->cap = cap;
+		return 0;
+	}
+	if ((grown = hd_arena_alloc(&u->arena, cap * sizeof *grown)) == NULL)
+		return -1;
+	if (d->nattrs != 0)
+		memcpy(grown, d->attrs, d->nattrs * sizeof *grown);
+	d->attrs = grown;
+	d->cap = cap;
+	return 0;
+}
+
 /* A fresh attribute slot for name, or NULL on a duplicate (a lowering bug)
- * or when the arena is out of memory. The array doubles; the old copy stays
- * in the arena, which is cheaper than tracking it for a few small DIEs. */
+ * or when the arena is out of memory. */
 static hd_attr *add_attr(hd_dw_unit *u, hd_die *d, uint16_t name, hd_dv_kind kind)
 {
 	hd_attr *a;
 
 	if (hd_die_attr(d, name) != NULL)
 		return NULL;
-	if (d->nattrs == d->cap) {
-		uint32_t cap = d->cap ? d->cap * 2 : 4;
-		hd_attr *grown = hd_arena_alloc(&u->arena, cap * sizeof *grown);
-
-		if (grown == NULL)
-			return NULL;
-		if (d->nattrs != 0)
-			memcpy(grown, d->attrs, d->nattrs * sizeof *grown);
-		d->attrs = grown;
-		d->cap = cap;
-	}
+	if (d->nattrs == d->cap && grow_attrs(u, d) != 0)
+		return NULL;
 	a = &d->attrs[d->nattrs++];
 	memset(a, 0, sizeof *a);
 	a->name = name;

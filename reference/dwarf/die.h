@@ -56,13 +56,14 @@ typedef struct hd_attr {
 	};
 } hd_attr;
 
+/* 64 bytes, the fields ordered so that none needs padding after it. */
 struct hd_die {
 	uint16_t tag;         /* DW_TAG_* */
+	uint32_t abbrev;      /* set by the writer */
 	hd_die *parent, *first_child, *last_child, *next;
 	hd_attr *attrs;
 	uint32_t nattrs, cap;
 	uint64_t offset;      /* set by the writer: from the start of the unit */
-	uint32_t abbrev;      /* set by the writer */
 };
 
 /* ---- line program (DWARF 5 section 6.2) ---- */

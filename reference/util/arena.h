@@ -59,6 +59,26 @@ static inline void *hd_arena_alloc_raw(hd_arena *a, size_t n)
 	return hd_arena_alloc_chunk(a, n);
 }
 
+/* Grows p, the last block handed out, from n to m bytes where it stands,
+ * when the head chunk has the room: an array that grows before anything
+ * else is allocated (a DIE's attributes as the lowering adds them) then
+ * leaves no copy behind. 1 when it grew (the new bytes are not cleared),
+ * 0 when the caller must allocate and copy. */
+static inline int hd_arena_extend(hd_arena *a, void *p, size_t n, size_t m)
+{
+	size_t have = n ? (n + 15) & ~(size_t)15 : 16, need = (m + 15) & ~(size_t)15;
+	size_t more = need > have ? need - have : 0;
+
+	if ((unsigned char *)p + have != a->next || more > (size_t)(a->end - a->next) ||
+	    (a->cap != 0 && a->used_total > a->cap - more))
+		return 0;
+	a->next += more;
+	a->used_total += more;
+	if (a->next > a->dirty)
+		a->dirty = a->next;
+	return 1;
+}
+
 /* hd_arena_alloc_raw, zeroed. The clearing is here, not in hd_arena_reset:
  * most callers ask for a constant size, which the compiler clears with a
  * few stores; and only bytes handed out before are cleared, since a
