@@ -166,6 +166,8 @@ static void make_type(hd_exec *x, const hd_spv_insn *in)
 		t->align = e->align;
 		break;
 	case SpvOpTypeStruct:
+		if (in->nwords < 2)
+			break;  /* no result id: a count of nwords - 2 would wrap */
 		t->kind = XT_STRUCT;
 		t->count = in->nwords - 2u;
 		t->members = m->words + in->offset + 2;
