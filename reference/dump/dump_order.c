@@ -121,6 +121,18 @@ void dd_put_path(hd_buf *out, const dd_die *d)
 }
 
 
+/* Two names, either NULL (which sorts last). Equal names are often the
+ * same pointer: libdwarf hands out a string of .debug_str where it lies,
+ * and a producer stores each string once, so strcmp is skipped for them. */
+static int cmp_names(const char *x, const char *y)
+{
+	if (x == y)
+		return 0;
+	if (x == NULL || y == NULL)
+		return x == NULL ? 1 : -1;
+	return strcmp(x, y);
+}
+
 /* Unordered siblings: tag, name (named first), signature rank, file order.
  * The rank counts only between siblings of one tag and name, which are
  * exactly the ones that were ranked. */
@@ -131,9 +143,7 @@ static int cmp_unordered(const void *a, const void *b)
 
 	if (x->tag != y->tag)
 		return x->tag < y->tag ? -1 : 1;
-	if ((x->name == NULL) != (y->name == NULL))
-		return x->name == NULL ? 1 : -1;
-	if (x->name != NULL && (r = strcmp(x->name, y->name)) != 0)
+	if ((r = cmp_names(x->name, y->name)) != 0)
 		return r;
 	if (x->rank != y->rank)
 		return x->rank < y->rank ? -1 : 1;
@@ -142,9 +152,7 @@ static int cmp_unordered(const void *a, const void *b)
 
 static int same_key(const dd_die *x, const dd_die *y)
 {
-	if (x->tag != y->tag || (x->name == NULL) != (y->name == NULL))
-		return 0;
-	return x->name == NULL || strcmp(x->name, y->name) == 0;
+	return x->tag == y->tag && cmp_names(x->name, y->name) == 0;
 }
 
 /* Ranks siblings that share a tag and a name, in canonical order. Equal
@@ -162,9 +170,7 @@ static int cmp_slot(const void *a, const void *b)
 
 	if (x->d->tag != y->d->tag)
 		return x->d->tag < y->d->tag ? -1 : 1;
-	if ((x->d->name == NULL) != (y->d->name == NULL))
-		return x->d->name == NULL ? 1 : -1;
-	if (x->d->name != NULL && (r = strcmp(x->d->name, y->d->name)) != 0)
+	if ((r = cmp_names(x->d->name, y->d->name)) != 0)
 		return r;
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
