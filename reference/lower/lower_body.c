@@ -152,6 +152,10 @@ static int point_part(body *B, hd_lw_frame *fr, const hd_di_node *p, const hd_di
 	hd_lw_expr e;
 	int rc = -1;
 
+	/* both are freed at out, which a failed base reaches before the
+	 * expression is read */
+	hd_buf_init(&b.ops);
+	hd_buf_init(&e.ops);
 	*keep = 0;
 	if (hd_lower_base(L, fr, p, var, r->declare, &b) != 0 ||
 	    hd_lower_expression(L, hd_lw_word(p, HD_O_Expression), &b.start, &e) != 0)
