@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "dump_impl.h"
+#include "util/le.h"
 #include "elf/elf_read.h"
 #include "util/file.h"
 
@@ -29,15 +30,6 @@ static int load_section(dd_ctx *c)
 		return -1;
 	c->loc_loaded = 1;
 	return 0;
-}
-
-static uint64_t get_le(const uint8_t *p, unsigned n)
-{
-	uint64_t v = 0;
-
-	while (n-- > 0)
-		v = v << 8 | p[n];
-	return v;
 }
 
 static int loc_fail(dd_ctx *c, uint64_t off, const char *what)
@@ -63,8 +55,8 @@ int dd_read_loc(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entries *e)
 		uint64_t begin, end, len;
 		if (off > c->loc_len || c->loc_len - off < 2u * as)
 			return loc_fail(c, off, "a list that runs past the end of the section");
-		begin = get_le(c->loc_sec + off, as);
-		end = get_le(c->loc_sec + off + as, as);
+		begin = hd_le_bytes(c->loc_sec + off, as);
+		end = hd_le_bytes(c->loc_sec + off + as, as);
 		off += 2u * as;
 		if (begin == 0 && end == 0)
 			return 0;
@@ -74,7 +66,7 @@ int dd_read_loc(dd_ctx *c, const dd_die *d, const dd_attr *a, dd_entries *e)
 		}
 		if (c->loc_len - off < 2)
 			return loc_fail(c, off, "an expression length past the end of the section");
-		len = get_le(c->loc_sec + off, 2);
+		len = hd_le_bytes(c->loc_sec + off, 2);
 		off += 2;
 		if (len > c->loc_len - off)
 			return loc_fail(c, off, "an expression that runs past the end of the section");

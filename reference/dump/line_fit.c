@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "dump_impl.h"
+#include "util/le.h"
 
 #define LINE_V5 5u
 #define LINE_TWO_LEVEL 0xf006u
@@ -35,15 +36,6 @@ static int bad(dd_ctx *c, const header *h, const char *what)
 
 	return hd_fail(c->st, HD_BAD_INPUT, "bad-line-header", off,
 	               ".debug_line offset 0x%" PRIx64 ": %s", off, what);
-}
-
-static uint64_t get_le(const uint8_t *p, unsigned n)
-{
-	uint64_t v = 0;
-
-	while (n-- > 0)
-		v = v << 8 | p[n];
-	return v;
 }
 
 /* n bytes at .debug_line offset off of the file into buf. */
@@ -183,16 +175,16 @@ static int load_header(dd_ctx *c, uint64_t at, uint8_t **buf, header *h, unsigne
 	h->start = h->p = h->end = pre;
 	if (read_line_bytes(c, at, pre, n) != 0)
 		return bad(c, h, "cannot read the header");
-	h->offset_size = n >= 4 && get_le(pre, 4) == 0xffffffffu ? 8 : 4;
+	h->offset_size = n >= 4 && hd_le_bytes(pre, 4) == 0xffffffffu ? 8 : 4;
 	pos = h->offset_size == 8 ? 12 : 4;   /* past unit_length */
 	if (n < pos + 4 + h->offset_size)
 		return bad(c, h, "the header is cut short by the end of the section");
-	unit = h->offset_size == 8 ? get_le(pre + 4, 8) : get_le(pre, 4);
+	unit = h->offset_size == 8 ? hd_le_bytes(pre + 4, 8) : hd_le_bytes(pre, 4);
 	unit_end = unit > left - pos ? left : pos + unit;
-	*version = (unsigned)get_le(pre + pos, 2);
+	*version = (unsigned)hd_le_bytes(pre + pos, 2);
 	if (*version != LINE_V5)
 		return 0;
-	hlen = get_le(pre + pos + 4, h->offset_size);
+	hlen = hd_le_bytes(pre + pos + 4, h->offset_size);
 	pos += 4 + h->offset_size;            /* past header_length */
 	if (unit_end < pos)
 		return bad(c, h, "the unit ends inside the header's first fields");
