@@ -163,12 +163,14 @@ static int check_v5(dd_ctx *c, header *h)
 	return entry_format(c, h, "files", forms, &nforms, &count);
 }
 
-/* The header's bytes: the prefix says how long it is, bounded by its unit
- * and the section. */
-static int load_header(dd_ctx *c, uint64_t at, uint8_t **buf, header *h, unsigned *version)
+/* The header's bytes into *buf and h: the prefix says how long it is,
+ * bounded by its unit and the section. 0 loaded; 1 not a version 5 header,
+ * nothing to check; -1 refused (version 0xf006 among others). */
+static int load_header(dd_ctx *c, uint64_t at, uint8_t **buf, header *h)
 {
 	uint8_t pre[PREFIX_MAX];
 	uint64_t left = c->line_sec.size - at, unit, unit_end, hlen, pos;
+	unsigned version;
 	size_t n = left < PREFIX_MAX ? (size_t)left : PREFIX_MAX;
 
 	h->at = at;
@@ -181,9 +183,11 @@ static int load_header(dd_ctx *c, uint64_t at, uint8_t **buf, header *h, unsigne
 		return bad(c, h, "the header is cut short by the end of the section");
 	unit = h->offset_size == 8 ? hd_le_bytes(pre + 4, 8) : hd_le_bytes(pre, 4);
 	unit_end = unit > left - pos ? left : pos + unit;
-	*version = (unsigned)hd_le_bytes(pre + pos, 2);
-	if (*version != LINE_V5)
-		return 0;
+	version = (unsigned)hd_le_bytes(pre + pos, 2);
+	if (version == LINE_TWO_LEVEL)
+		return bad(c, h, "version 0xf006, an experimental two-level line table, is not read");
+	if (version != LINE_V5)
+		return 1;
 	hlen = hd_le_bytes(pre + pos + 4, h->offset_size);
 	pos += 4 + h->offset_size;            /* past header_length */
 	if (unit_end < pos)
@@ -192,10 +196,8 @@ static int load_header(dd_ctx *c, uint64_t at, uint8_t **buf, header *h, unsigne
 		hlen = unit_end - pos;  /* the entries must fit in the unit too */
 	if ((*buf = malloc((size_t)(pos + hlen))) == NULL)
 		return dd_oom(c);
-	if (read_line_bytes(c, at, *buf, (size_t)(pos + hlen)) != 0) {
-		free(*buf);
+	if (read_line_bytes(c, at, *buf, (size_t)(pos + hlen)) != 0)
 		return bad(c, h, "cannot read the header");
-	}
 	h->start = *buf;
 	h->p = *buf + pos;
 	h->end = *buf + pos + hlen;
@@ -205,19 +207,14 @@ static int load_header(dd_ctx *c, uint64_t at, uint8_t **buf, header *h, unsigne
 int dd_line_fits(dd_ctx *c, uint64_t stmt_list)
 {
 	uint8_t *buf = NULL;
-	unsigned version = 0;
 	header h;
 	int rc;
 
 	if (!c->line_sec.found || c->line_sec.compressed || stmt_list >= c->line_sec.size)
 		return 0;  /* libdwarf reports a missing or short table itself */
-	if (load_header(c, stmt_list, &buf, &h, &version) != 0)
-		return -1;
-	if (version == LINE_TWO_LEVEL) {
-		rc = bad(c, &h, "version 0xf006, an experimental two-level line table, is not read");
-	} else {
-		rc = version == LINE_V5 ? check_v5(c, &h) : 0;
-	}
+	rc = load_header(c, stmt_list, &buf, &h);
+	if (rc == 0)
+		rc = check_v5(c, &h);
 	free(buf);
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
