@@ -70,7 +70,7 @@ static inline int hd_arena_extend(hd_arena *a, void *p, size_t n, size_t m)
 	size_t more = need > have ? need - have : 0;
 
 	if ((unsigned char *)p + have != a->next || more > (size_t)(a->end - a->next) ||
-	    (a->cap != 0 && a->used_total > a->cap - more))
+	    (a->cap != 0 && (more > a->cap || a->used_total > a->cap - more)))
 		return 0;
 	a->next += more;
 	a->used_total += more;
