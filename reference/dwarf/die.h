@@ -41,15 +41,16 @@ typedef enum hd_dv_kind {
 
 typedef struct hd_die hd_die;
 
-/* 24 bytes: a unit of a million DIEs holds several million attributes, so
- * the pointers only one kind uses share their place (read the one kind
- * says), and a length fits 32 bits (hd_die_expr refuses more). */
+/* 16 bytes: a unit of a million DIEs holds several million attributes, so
+ * the values share one place (read the one kind says: u for UDATA, SDATA
+ * as two's complement, ADDR and the list kinds), and a length fits 32 bits
+ * (hd_die_expr refuses more). */
 typedef struct hd_attr {
 	uint16_t name;        /* DW_AT_* */
 	uint8_t kind;         /* hd_dv_kind */
 	uint32_t len;         /* EXPR, BLOCK: bytes */
-	uint64_t u;           /* UDATA, SDATA (two's complement), ADDR, list index */
 	union {
+		uint64_t u;           /* UDATA, SDATA, ADDR, the list kinds */
 		const char *s;        /* STRING */
 		hd_die *ref;          /* REF */
 		const uint8_t *bytes; /* EXPR, BLOCK */

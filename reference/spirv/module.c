@@ -251,31 +251,25 @@ static int read_words(uint32_t *words, size_t nwords, int swapped, hd_spv_module
 	return 0;
 }
 
-int hd_spv_read_binary(const uint8_t *bytes, size_t n, hd_spv_module **out, hd_status *st)
+/* Takes ownership of words, which holds the module's n bytes as the file
+ * has them followed by HD_SPV_WORD_PAD zero words (the interpreter's
+ * handlers read an instruction's operands at fixed positions, and a damaged
+ * last instruction then reads id 0, no value, rather than past the buffer:
+ * found by fuzz_exec, an OpUndef of one word). */
+static int read_file_words(uint32_t *words, size_t n, hd_spv_module **out, hd_status *st)
 {
-	uint32_t *words;
 	size_t nwords = n / 4;
 	int swapped;
 
-	hd_status_clear(st);
-	*out = NULL;
-	if (n > HD_SPV_MAX_BYTES)
-		return hd_fail(st, HD_BAD_INPUT, "size-limit", 0,
-		               "the module is larger than %u MiB [SPIR-V/size-limit]",
-		               HD_SPV_MAX_BYTES >> 20);
-	if (n % 4 != 0)
+	if (n % 4 != 0) {
+		free(words);
 		return fail_at(st, (uint32_t)nwords, "truncated",
 		               "the file size is not a multiple of 4 bytes");
-	if (nwords == 0)
+	}
+	if (nwords == 0) {
+		free(words);
 		return fail_at(st, 0, "header", "the module is empty");
-	/* zero words past the end: the interpreter's handlers read an
-	 * instruction's operands at fixed positions, and a damaged last
-	 * instruction then reads id 0 (no value) rather than past the buffer
-	 * (found by fuzz_exec: an OpUndef of one word) */
-	words = calloc(nwords + HD_SPV_WORD_PAD, sizeof *words);
-	if (!words)
-		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
-	memcpy(words, bytes, nwords * 4);
+	}
 	if (words[0] == SPV_MAGIC) {
 		swapped = 0;
 	} else if (words[0] == bswap32(SPV_MAGIC)) {
@@ -287,6 +281,23 @@ int hd_spv_read_binary(const uint8_t *bytes, size_t n, hd_spv_module **out, hd_s
 		return fail_at(st, 0, "header", "the first word is not the SPIR-V magic number");
 	}
 	return read_words(words, nwords, swapped, out, st);
+}
+
+int hd_spv_read_binary(const uint8_t *bytes, size_t n, hd_spv_module **out, hd_status *st)
+{
+	uint32_t *words;
+
+	hd_status_clear(st);
+	*out = NULL;
+	if (n > HD_SPV_MAX_BYTES)
+		return hd_fail(st, HD_BAD_INPUT, "size-limit", 0,
+		               "the module is larger than %u MiB [SPIR-V/size-limit]",
+		               HD_SPV_MAX_BYTES >> 20);
+	words = calloc(n / 4 + 1 + HD_SPV_WORD_PAD, sizeof *words);
+	if (!words)
+		return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+	memcpy(words, bytes, n);
+	return read_file_words(words, n, out, st);
 }
 
 static int is_binary(const uint8_t *data, size_t len)
@@ -314,7 +325,16 @@ int hd_spv_load(const char *path, hd_spv_module **out, hd_status *st)
 	data = file.data;
 	len = file.len;
 	if (is_binary(data, len)) {
-		rc = hd_spv_read_binary(data, len, out, st);
+		/* the file's buffer becomes the module's words: a module of
+		 * tens of MiB is not copied */
+		static const uint8_t pad[4 * (1 + HD_SPV_WORD_PAD)];
+		hd_buf_put(&file, pad, sizeof pad);
+		if (file.failed) {
+			hd_buf_free(&file);
+			return hd_fail(st, HD_NO_MEMORY, "no-memory", 0, "out of memory");
+		}
+		rc = read_file_words((uint32_t *)(void *)file.data, len, out, st);
+		hd_buf_init(&file);
 	} else {
 		uint32_t *words;
 		size_t nwords;
