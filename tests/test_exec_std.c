@@ -52,7 +52,6 @@ static const char float_decls[] =
 	"%fmhalf = OpConstant %float -0.5\n"
 	"%f3_75 = OpConstant %float 3.75\n"
 	"%ftiny = OpConstant %float -1e-10\n"
-	"%fnan = OpConstant %float 0x1.8p+128\n"
 	"%fpi = OpConstant %float 0x1.921fb6p+1\n"
 	"%fma_a = OpConstant %float 0x1.000fcp-24\n"
 	"%fma_b = OpConstant %float 0x1.ffe082p-1\n"

@@ -441,6 +441,25 @@ static uint32_t max_id(const hd_spv_module *m)
 	return hi;
 }
 
+/* A module-scope id defined a second time, which SSA forbids (SPIR-V 1.6
+ * section 1.7): what was laid out from its first definition would disagree
+ * with its second (found by fuzz_exec: a vector's element type redefined
+ * wider after the vector was sized, so a kernel argument was written past
+ * its slot). The one second sight allowed is the OpTypePointer that
+ * completes an OpTypeForwardPointer. */
+static int defined_twice(const hd_exec *x, const hd_spv_insn *in)
+{
+	const hd_xid *d;
+
+	if (in->result == 0 || in->result >= x->nids)
+		return 0;
+	d = &x->ids[in->result];
+	if (d->what == XID_NONE)
+		return 0;
+	return !(in->opcode == SpvOpTypePointer && d->what == XID_TYPE &&
+	         x->types[d->index].kind == XT_POINTER);
+}
+
 int hd_x_prepare(hd_exec *x, hd_status *st)
 {
 	const hd_spv_module *m = x->m;
@@ -472,6 +491,9 @@ int hd_x_prepare(hd_exec *x, hd_status *st)
 
 		if (in->function >= 0)
 			continue;
+		if (defined_twice(x, in))
+			return hd_fail(st, HD_BAD_INPUT, "unsupported", 0,
+			               "result id %u is defined twice", in->result);
 		switch (in->opcode) {
 		case SpvOpMemoryModel:
 			x->addr64 = word(m, in, 1) != SpvAddressingModelPhysical32;
