@@ -238,6 +238,59 @@ static int rank_duplicates(dd_ctx *c, dd_die *d)
 	return 0;
 }
 
+/* Sorts v[0..n), unordered siblings in file order, by cmp_unordered. The
+ * siblings of a unit come in a handful of tags and, within a tag, mostly in
+ * name order already or all unnamed (a million pointer types under one unit
+ * made this sort the dump's largest cost): so they are split by tag first,
+ * stably, and a tag's run is sorted only when it is out of order. The order
+ * is total (seq breaks ties), so this is the order one sort of all gives.
+ * More tags than tags[] holds: one sort of all. */
+static void sort_unordered(dd_die **v, dd_die **tmp, uint32_t n)
+{
+	struct { Dwarf_Half tag; uint32_t count, at; } tags[16];
+	uint32_t ntags = 0, at = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t k = 0;
+		while (k < ntags && tags[k].tag != v[i]->tag)
+			k++;
+		if (k == ntags) {
+			if (ntags == sizeof tags / sizeof tags[0]) {
+				hd_sort(v, n, sizeof *v, cmp_unordered);
+				return;
+			}
+			/* insertion keeps tags[] in tag order */
+			while (k > 0 && tags[k - 1].tag > v[i]->tag) {
+				tags[k] = tags[k - 1];
+				k--;
+			}
+			tags[k].tag = v[i]->tag;
+			tags[k].count = 0;
+			ntags++;
+		}
+		tags[k].count++;
+	}
+	for (uint32_t k = 0; k < ntags; k++) {
+		tags[k].at = at;
+		at += tags[k].count;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t k = 0;
+		while (tags[k].tag != v[i]->tag)
+			k++;
+		tmp[tags[k].at++] = v[i];
+	}
+	for (uint32_t k = 0, start = 0; k < ntags; start += tags[k++].count) {
+		dd_die **run = tmp + start;
+		for (uint32_t i = 1; i < tags[k].count; i++)
+			if (cmp_unordered(&run[i - 1], &run[i]) > 0) {
+				hd_sort(run, tags[k].count, sizeof *run, cmp_unordered);
+				break;
+			}
+	}
+	memcpy(v, tmp, n * sizeof *v);
+}
+
 /* Ordered children first in file order, then the others sorted; marks the
  * unordered ones that share a tag and name with a sibling (their order
  * needs signatures). Before ranking, every rank is 0 and file order
@@ -258,8 +311,8 @@ static int sort_children(dd_ctx *c, dd_die *d)
 	for (uint32_t i = 0, m = n; i < d->nkids; i++)
 		if (!is_ordered(d->kids[i]->tag))
 			tmp[m++] = d->kids[i];
-	hd_sort(tmp + n, d->nkids - n, sizeof *tmp, cmp_unordered);
 	memcpy(d->kids, tmp, d->nkids * sizeof *tmp);
+	sort_unordered(d->kids + n, tmp, d->nkids - n);
 	free(tmp);
 	for (uint32_t i = n; i + 1 < d->nkids; i++)
 		if (same_key(d->kids[i], d->kids[i + 1])) {
