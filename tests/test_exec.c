@@ -611,67 +611,82 @@ static void test_outcomes(void)
 	exec_test_free(&t);
 }
 
-/* An OpenCL.std number with no row: assembled as s_abs, then renumbered. */
-static void test_unknown_std(void)
+/* Runs a kernel the assembler would refuse: its text is assembled as a
+ * valid module, then patch renumbers words. 0 when it did not assemble. */
+static int run_patched(exec_run *t, const char *decls, const char *body,
+                       void (*patch)(uint32_t *words, size_t nwords), const char *name)
 {
-	char *text = exec_test_module(NULL, "%x = OpExtInst %uint %std s_abs %u1\n", NULL);
+	char *text = exec_test_module(decls, body, NULL);
 	uint32_t *words = NULL;
 	size_t nwords = 0;
 	hd_exec_config c;
 	hd_status st;
-	exec_run t;
+	char what[160];
+	int ok;
 
+	memset(t, 0, sizeof *t);
 	exec_test_config(&c);
-	if (!OK(hd_spv_assemble(text, strlen(text), &words, &nwords, &st) == 0,
-	        "unknown OpenCL.std: the kernel assembles")) {
-		free(text);
-		return;
+	snprintf(what, sizeof what, "%s: the kernel assembles", name);
+	ok = OK(hd_spv_assemble(text, strlen(text), &words, &nwords, &st) == 0, what);
+	if (ok) {
+		patch(words, nwords);
+		exec_test_run_words(t, words, nwords, &c, NULL);
 	}
-	for (size_t p = 5; p < nwords && (words[p] >> 16) != 0; p += words[p] >> 16)
+	free(words);
+	free(text);
+	return ok;
+}
+
+/* Each instruction of a module's words, from the first after the header. */
+#define EACH_INSN(p, words, nwords) \
+	for (size_t p = 5; p < (nwords) && ((words)[p] >> 16) != 0; p += (words)[p] >> 16)
+
+static void std_300(uint32_t *words, size_t nwords)
+{
+	EACH_INSN(p, words, nwords)
 		if ((words[p] & 0xffff) == SpvOpExtInst && p + 4 < nwords &&
 		    words[p + 4] == OpenCLstd_SAbs)
 			words[p + 4] = 300;
-	exec_test_run_words(&t, words, nwords, &c, NULL);
-	outcome(&t, HD_EXEC_UNSUPPORTED, "OpenCL.std 300",
-	        "unsupported: an OpenCL.std number with no row names it");
-	exec_test_free(&t);
-	free(words);
-	free(text);
 }
 
-/* A type id defined twice: the module is assembled with a distinct id for
- * the second type, then renumbered, since the assembler refuses it. The
- * prelude's %half, redefined as a 64-bit integer after %v2h was laid out
- * from it, would make a vector wider than its slot. */
-static void test_defined_twice(void)
+/* An OpenCL.std number with no row: assembled as s_abs, then renumbered. */
+static void test_unknown_std(void)
 {
-	char *text = exec_test_module("%v2h = OpTypeVector %half 2\n%wide = OpTypeInt 64 1\n", "",
-	                              NULL);
-	uint32_t *words = NULL, half = 0;
-	size_t nwords = 0;
-	hd_exec_config c;
-	hd_status st;
 	exec_run t;
 
-	exec_test_config(&c);
-	if (!OK(hd_spv_assemble(text, strlen(text), &words, &nwords, &st) == 0,
-	        "defined twice: the kernel assembles")) {
-		free(text);
-		return;
-	}
-	for (size_t p = 5; p + 3 < nwords && (words[p] >> 16) != 0; p += words[p] >> 16) {
-		if ((words[p] & 0xffff) == SpvOpTypeFloat && words[p + 2] == 16)
+	if (run_patched(&t, NULL, "%x = OpExtInst %uint %std s_abs %u1\n", std_300,
+	                "unknown OpenCL.std"))
+		outcome(&t, HD_EXEC_UNSUPPORTED, "OpenCL.std 300",
+		        "unsupported: an OpenCL.std number with no row names it");
+	exec_test_free(&t);
+}
+
+static void int64_becomes_half(uint32_t *words, size_t nwords)
+{
+	uint32_t half = 0;
+
+	EACH_INSN(p, words, nwords) {
+		if ((words[p] & 0xffff) == SpvOpTypeFloat && p + 2 < nwords && words[p + 2] == 16)
 			half = words[p + 1];
-		if ((words[p] & 0xffff) == SpvOpTypeInt && words[p + 2] == 64 && words[p + 3] == 1)
+		if ((words[p] & 0xffff) == SpvOpTypeInt && p + 3 < nwords && words[p + 2] == 64 &&
+		    words[p + 3] == 1)
 			words[p + 1] = half;
 	}
-	exec_test_run_words(&t, words, nwords, &c, NULL);
-	if (!OK(t.rc != 0 && strstr(t.st.msg, "defined twice") != NULL,
+}
+
+/* A type id defined twice: the prelude's %half, redefined as a 64-bit
+ * integer after %v2h was laid out from it, would make a vector wider than
+ * its slot. */
+static void test_defined_twice(void)
+{
+	exec_run t;
+
+	if (run_patched(&t, "%v2h = OpTypeVector %half 2\n%wide = OpTypeInt 64 1\n", "",
+	                int64_becomes_half, "defined twice") &&
+	    !OK(t.rc != 0 && strstr(t.st.msg, "defined twice") != NULL,
 	        "refused: a type id defined twice"))
 		printf("  # rc %d: %s\n", t.rc, t.st.msg);
 	exec_test_free(&t);
-	free(words);
-	free(text);
 }
 
 int main(void)
