@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check_impl.h"
+#include "util/grow.h"
 #include "util/sort.h"
 
 typedef struct rule_row {
@@ -37,23 +38,15 @@ void hd_lldi_rules_print(hd_buf *out)
 
 void hd_lldi_report(hd_lldi_findings *fs, hd_lldi_rule rule, hd_lldi_pos pos, const char *fmt, ...)
 {
-	hd_lldi_finding *d;
+	hd_lldi_finding *d, *nv;
 	va_list ap;
 
-	if (fs->n == HD_LLDI_MAX_FINDINGS) {
+	if (fs->n == HD_LLDI_MAX_FINDINGS ||
+	    (nv = hd_grow(fs->v, fs->n, &fs->cap, sizeof *nv)) == NULL) {
 		fs->dropped++;
 		return;
 	}
-	if (fs->n == fs->cap) {
-		size_t cap = fs->cap ? fs->cap * 2 : 16;
-		hd_lldi_finding *nv = realloc(fs->v, cap * sizeof *nv);
-		if (nv == NULL) {
-			fs->dropped++;
-			return;
-		}
-		fs->v = nv;
-		fs->cap = cap;
-	}
+	fs->v = nv;
 	d = &fs->v[fs->n++];
 	d->rule = rule;
 	d->pos = pos;

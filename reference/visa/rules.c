@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check_impl.h"
+#include "util/grow.h"
 #include "util/sort.h"
 
 typedef struct rule_row {
@@ -33,23 +34,15 @@ void hd_visa_rules_print(hd_buf *out)
 void hd_visa_finding_add(hd_visa_findings *fs, uint64_t offset, hd_visa_rule rule,
                          const char *where, const char *fmt, ...)
 {
-	hd_visa_finding *d;
+	hd_visa_finding *d, *nv;
 	va_list ap;
 
-	if (fs->n == HD_VISA_MAX_FINDINGS) {
+	if (fs->n == HD_VISA_MAX_FINDINGS ||
+	    (nv = hd_grow(fs->v, fs->n, &fs->cap, sizeof *nv)) == NULL) {
 		fs->dropped++;
 		return;
 	}
-	if (fs->n == fs->cap) {
-		size_t cap = fs->cap ? fs->cap * 2 : 16;
-		hd_visa_finding *nv = realloc(fs->v, cap * sizeof *nv);
-		if (nv == NULL) {
-			fs->dropped++;
-			return;
-		}
-		fs->v = nv;
-		fs->cap = cap;
-	}
+	fs->v = nv;
 	d = &fs->v[fs->n++];
 	d->offset = offset;
 	d->rule = rule;
