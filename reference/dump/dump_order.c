@@ -466,35 +466,58 @@ static int cmp_signature(const void *a, const void *b)
 
 /* Replaces the header ranks of the ranked DIEs in v[0..n) (one depth, their
  * children ranked and in canonical order) by their signature ranks: 1 for
- * the least, equal for equal signatures. */
+ * the least, equal for equal signatures. Header ranks are dense (1 to the
+ * number of distinct headers), so the DIEs are put in header order by
+ * counting; a run of one header is then sorted only when a DIE in it has
+ * children, since without any the header is the whole signature (a million
+ * pointer types of one header made one sort of them all the dump's second
+ * largest cost). */
 static int rank_depth(dd_ctx *c, dd_die **v, size_t n)
 {
-	dd_die **s = malloc((n ? n : 1) * sizeof *s);
-	size_t m = 0;
-	uint32_t rank = 0;
+	dd_die **s;
+	size_t m = 0, *at;
+	uint32_t top = 0, rank = 0, *r;
 
-	if (s == NULL)
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->need) {
+			m++;
+			if (v[i]->rank > top)
+				top = v[i]->rank;
+		}
+	s = malloc((m ? m : 1) * sizeof *s);
+	at = calloc((size_t)top + 2, sizeof *at);
+	r = malloc((m ? m : 1) * sizeof *r);
+	if (s == NULL || at == NULL || r == NULL) {
+		free(s);
+		free(at);
+		free(r);
 		return dd_oom(c);
+	}
 	for (size_t i = 0; i < n; i++)
 		if (v[i]->need)
-			s[m++] = v[i];
-	hd_sort(s, m, sizeof *s, cmp_signature);
-	/* ranks are assigned after every comparison, so none reads a new one */
-	{
-		uint32_t *r = malloc((m ? m : 1) * sizeof *r);
-		if (r == NULL) {
-			free(s);
-			return dd_oom(c);
-		}
-		for (size_t i = 0; i < m; i++) {
-			if (i == 0 || cmp_signature(&s[i - 1], &s[i]) != 0)
-				rank++;
-			r[i] = rank;
-		}
-		for (size_t i = 0; i < m; i++)
-			s[i]->rank = r[i];
-		free(r);
+			at[v[i]->rank + 1]++;
+	for (uint32_t k = 1; k <= top + 1; k++)
+		at[k] += at[k - 1];
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->need)
+			s[at[v[i]->rank]++] = v[i];
+	for (size_t i = 0, j; i < m; i = j) {
+		int kids = 0;
+		for (j = i; j < m && s[j]->rank == s[i]->rank; j++)
+			kids |= s[j]->nkids != 0;
+		if (kids)
+			hd_sort(s + i, j - i, sizeof *s, cmp_signature);
 	}
+	/* ranks are assigned after every comparison, so none reads a new one */
+	for (size_t i = 0; i < m; i++) {
+		if (i == 0 || cmp_signature(&s[i - 1], &s[i]) != 0)
+			rank++;
+		r[i] = rank;
+	}
+	for (size_t i = 0; i < m; i++)
+		s[i]->rank = r[i];
+	free(r);
+	free(at);
 	free(s);
 	return 0;
 }
