@@ -54,14 +54,14 @@ const hd_attr *hd_die_attr(const hd_die *d, uint16_t name)
 	return NULL;
 }
 
+_Static_assert(sizeof(hd_attr) == 16, "an attribute is one arena grain");
+
 /* Makes room for one more of d's attributes. In place, by one slot, when
  * the array is the arena's last block (a DIE's attributes are mostly added
  * before anything else is allocated), so such a DIE holds no spare slot: an
  * attribute is 16 bytes, the arena's grain. Otherwise into a new array of
  * twice the size, the old copy left in the arena, which is cheaper than
  * tracking it for a few small DIEs. */
-_Static_assert(sizeof(hd_attr) == 16, "an attribute is one arena grain");
-
 static int grow_attrs(hd_dw_unit *u, hd_die *d)
 {
 	uint32_t cap = d->cap ? d->cap * 2 : 1;
