@@ -10,7 +10,7 @@
  * the mix, of its entry ENTRY (0-7) alone, or of the extension mix, which
  * uses DWARF Extensions for Heterogeneous Debugging operations no peer
  * evaluates. */
-#include "dwarf/eval.h"
+#include "dwarf/eval/eval.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,9 +9,9 @@
 
 #include "case/case.h"
 #include "coverage.h"
-#include "dwarf/cfi.h"
-#include "dwarf/expr.h"
-#include "dwarf/ops.h"
+#include "dwarf/cfi/cfi.h"
+#include "dwarf/codec/expr.h"
+#include "dwarf/codec/ops.h"
 
 /* Deepest DW_OP_entry_value nesting followed. */
 #define MAX_NESTING 8

@@ -1,5 +1,5 @@
 /* gen_cfi: cases in cases/cfi that use every call frame instruction of
- * reference/dwarf/cfa.def and evaluate without error, tagged
+ * reference/dwarf/cfi/cfa.def and evaluate without error, tagged
  * `covers: DW_CFA_<name>`.
  *
  * The generator walks hd_cfa_table. Each instruction has a role (what it
@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dwarf/cfi.h"
+#include "dwarf/cfi/cfi.h"
 #include "gen.h"
 
 /* Where a case runs. */

@@ -1,5 +1,5 @@
 /* gen_expr_errors, gen_cfi_errors: a case for every reason code of
- * reference/dwarf/reasons.def that the case format can reach, each tagged
+ * reference/dwarf/eval/reasons.def that the case format can reach, each tagged
  * `rule eval/<code>` (a negative case). The cases are data: one row per
  * case, a code and a small body of case directives; the generator adds the
  * header and the tag. Every SPEC code must have a row or be listed in
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf/reasons.h"
+#include "dwarf/eval/reasons.h"
 #include "gen.h"
 #include "coverage/unreachable.h"
 

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dwarf/target.h"
+#include "dwarf/eval/target.h"
 #include "gen_expr_case.h"
 
 /* What a recipe needs in the case besides its expression. */

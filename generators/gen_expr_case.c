@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "amdgpu/model.h"
-#include "dwarf/expr.h"
+#include "dwarf/codec/expr.h"
 #include "gen_expr_case.h"
 
 void xc_init(xcase *c)

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "dwarf/ops.h"
+#include "dwarf/codec/ops.h"
 #include "gen.h"
 
 /* One case under construction. */

@@ -10,9 +10,9 @@
 
 #include "case/case.h"
 #include "decode.h"
-#include "dwarf/die.h"
-#include "dwarf/elf.h"
-#include "dwarf/expr.h"
+#include "dwarf/write/die.h"
+#include "elf/elf_write.h"
+#include "dwarf/codec/expr.h"
 #include "util/dir.h"
 #include "util/file.h"
 

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dwarf/ops.h"
+#include "dwarf/codec/ops.h"
 #include "result.h"
 #include "util/buf.h"
 #include "util/status.h"

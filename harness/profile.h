@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dwarf/ops.h"
+#include "dwarf/codec/ops.h"
 #include "util/status.h"
 #include "debugger/reading.h"
 

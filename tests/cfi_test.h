@@ -7,7 +7,7 @@
 #include "tap.h"
 
 #include "amdgpu/model.h"
-#include "dwarf/cfi.h"
+#include "dwarf/cfi/cfi.h"
 #include "util/buf.h"
 
 #include <stdlib.h>

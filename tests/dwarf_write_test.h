@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf/dwarf_ext.h"
-#include "dwarf/die.h"
-#include "dwarf/elf.h"
+#include "dwarf/codec/dwarf_ext.h"
+#include "dwarf/write/die.h"
+#include "elf/elf_write.h"
 
 #define NLABELS 300          /* enough strings for strx2, addresses for a 2-byte addrx */
 #define TEXT_ADDR 0x1000u

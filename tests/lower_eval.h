@@ -9,8 +9,8 @@
 #include "lower_test.h"
 
 #include "amdgpu/model.h"
-#include "dwarf/eval.h"
-#include "dwarf/expr.h"
+#include "dwarf/eval/eval.h"
+#include "dwarf/codec/expr.h"
 #include "lower/lower.h"
 #include "spirv/spirv.h"
 #include "debugger/dwarf_frame.h"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# reference/dwarf/reasons.def must hold every reason code the evaluator, the
+# reference/dwarf/eval/reasons.def must hold every reason code the evaluator, the
 # call frame layer and the AMDGPU model report, with the kind they report it
 # as, and nothing else, so the table cannot drift from the code. A reason
 # code is a string literal passed as the code of
@@ -8,7 +8,7 @@
 #   ill_formed("code", ...)                   ill-formed (cfi_rules.c)
 #   hd_fail(st, HD_EVAL_ERROR, "code", ...)   and HD_ILL_FORMED, HD_NO_MEMORY
 #   "missing-context-..."                     hd_missing's table (evaluation error)
-# in reference/dwarf, amdgpu and case (*.c, *.h) and reference/util/*.c.
+# in reference/dwarf, elf, amdgpu and case (*.c, *.h) and reference/util/*.c.
 # Prints TAP version 13: one test per code found in the sources (it has a
 # row of that kind) and one per row (some source reports it).
 #
@@ -19,7 +19,7 @@ if [ "$#" -ne 1 ]; then
 	exit 2
 fi
 src=$1
-def=$src/dwarf/reasons.def
+def=$src/dwarf/eval/reasons.def
 if [ ! -f "$def" ]; then
 	echo "Bail out! no $def"
 	exit 1
@@ -57,7 +57,7 @@ function flush() {
 FNR == 1 && NR != 1 { flush() }
 { text = text " " $0 }
 END { flush() }
-' "$src"/dwarf/*.c "$src"/dwarf/*.h "$src"/amdgpu/*.c "$src"/amdgpu/*.h \
+' "$src"/dwarf/*/*.c "$src"/dwarf/*/*.h "$src"/elf/*.c "$src"/amdgpu/*.c "$src"/amdgpu/*.h \
 	"$src"/case/*.c "$src"/case/*.h "$src"/util/*.c | sort -u >"$tmp/used"
 
 # "code KIND" for every row of reasons.def; also checks that the id is the

@@ -4,7 +4,7 @@
  * the accepted spellings, register names, nesting, and the error columns. */
 #include "tap.h"
 
-#include "dwarf/expr.h"
+#include "dwarf/codec/expr.h"
 #include "util/buf.h"
 
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 #include "tap.h"
 #include "case_test.h"
 #include "case/case.h"
-#include "dwarf/print.h"
+#include "dwarf/eval/print.h"
 #include "amdgpu/model.h"
 
 /* ---- accepted input ---- */

@@ -5,7 +5,7 @@
  * then the LEB128, profile and opcode edge cases. */
 #include "tap.h"
 
-#include "dwarf/expr.h"
+#include "dwarf/codec/expr.h"
 #include "util/buf.h"
 
 #include <stdlib.h>

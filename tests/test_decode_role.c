@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "decode.h"
-#include "dwarf/elf.h"
+#include "elf/elf_write.h"
 #include "util/file.h"
 
 static const uint8_t b_lit0[] = { 0x30 };

@@ -360,7 +360,7 @@ static void damaged_headers(void)
  * and a record for every file even when the file format has no field, so
  * the dump refuses a count the header has no bytes for, or entries of an
  * empty format, before libdwarf reads it (reference/dump/line_fit.c). The
- * offsets follow reference/dwarf/write_line.c's DWARF32 header: one
+ * offsets follow reference/dwarf/write/write_line.c's DWARF32 header: one
  * directory format pair, fewer than 128 directories. */
 static void damaged_line_header(void)
 {

@@ -1,4 +1,4 @@
-/* The DWARF and ELF writers (die.h, elf.h) checked by a second
+/* The DWARF and ELF writers (die.h, elf_write.h) checked by a second
  * implementation: the unit of dwarf_write_test.h is written DWARF32 and
  * DWARF64 under both encoding profiles into a code object, and libdwarf
  * reads it back: tags, offsets, forms and values of every DIE, line rows,

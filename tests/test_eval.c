@@ -6,8 +6,8 @@
 #include "tap.h"
 
 #include "amdgpu/model.h"
-#include "dwarf/eval.h"
-#include "dwarf/print.h"
+#include "dwarf/eval/eval.h"
+#include "dwarf/eval/print.h"
 
 #include <stdlib.h>
 #include <string.h>

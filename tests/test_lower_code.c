@@ -6,7 +6,7 @@
 #include "lower_test.h"
 
 #include "amdgpu/model.h"
-#include "dwarf/eval.h"
+#include "dwarf/eval/eval.h"
 #include "lower/lower.h"
 #include "spirv/spirv.h"
 

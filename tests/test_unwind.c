@@ -6,8 +6,8 @@
 #include "tap.h"
 
 #include "amdgpu/model.h"
-#include "dwarf/cfi.h"
-#include "dwarf/unwind.h"
+#include "dwarf/cfi/cfi.h"
+#include "dwarf/eval/unwind.h"
 
 #include <stdlib.h>
 #include <string.h>

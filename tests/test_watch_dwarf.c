@@ -8,7 +8,7 @@
  * blocks) and malformed units are built by hand. */
 #include "lower_eval.h"
 
-#include "dwarf/dwarf_ext.h"
+#include "dwarf/codec/dwarf_ext.h"
 #include "debugger/dwarf_frame.h"
 
 #define HEAD \

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../dwarf/target.h"
+#include "../dwarf/eval/target.h"
 #include "../util/status.h"
 
 /* DWARF register numbers (AMDGPUUsage "DWARF Register Identifier"). */

@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../dwarf/eval.h"
-#include "../dwarf/unwind.h"
+#include "../dwarf/eval/eval.h"
+#include "../dwarf/eval/unwind.h"
 #include "../util/arena.h"
 #include "../util/buf.h"
 #include "../util/status.h"

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "case.h"
-#include "../dwarf/expr.h"
+#include "../dwarf/codec/expr.h"
 
 /* Where a piece of the joined main expression text came from, so an
  * assembler column maps back to a line and column of the file. */

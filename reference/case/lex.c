@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../amdgpu/model.h"
-#include "../dwarf/textlex.h"
+#include "../dwarf/codec/textlex.h"
 
 int hd_perr(hd_parser *p, const char *code, const char *fmt, ...)
 {

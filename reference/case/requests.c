@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../dwarf/print.h"
+#include "../dwarf/eval/print.h"
 
 /* DW_AT_LLVM_lane_pc lines are printed for at most this many lanes, the
  * largest wavefront; a bigger DW_AT_LLVM_lanes only lengthens the output. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../dwarf/print.h"
+#include "../dwarf/eval/print.h"
 
 /* A setup problem the model finds (a value too wide for a register, an
  * address space it lacks) is the case's fault: report it at its line. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf/expr.h"
+#include "dwarf/codec/expr.h"
 #include "dwarf_frame.h"
 #include "dwarf_type.h"
 #include "reading.h"

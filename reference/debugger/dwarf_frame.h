@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dwarf/die.h"
-#include "dwarf/eval.h"
+#include "dwarf/write/die.h"
+#include "dwarf/eval/eval.h"
 #include "reading.h"
 #include "util/buf.h"
 #include "util/status.h"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf/dwarf_ext.h"
+#include "dwarf/codec/dwarf_ext.h"
 #include "dwarf_frame.h"
 #include "dwarf_type.h"
 #include "watch/value_text.h"

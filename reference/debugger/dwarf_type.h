@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "dwarf/die.h"
+#include "dwarf/write/die.h"
 #include "reading.h"
 #include "util/buf.h"
 #include "util/status.h"

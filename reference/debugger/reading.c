@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf/expr.h"
+#include "dwarf/codec/expr.h"
 #include "reading.h"
 
 /* DW_ASPACE_AMDGPU_local and private_lane (AMDGPUUsage, "Address Space

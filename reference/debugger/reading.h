@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dwarf/die.h"
-#include "dwarf/target.h"
+#include "dwarf/write/die.h"
+#include "dwarf/eval/target.h"
 #include "util/buf.h"
 
 typedef enum hd_reading_kind {

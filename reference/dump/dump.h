@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "dwarf/ops.h"
+#include "dwarf/codec/ops.h"
 #include "util/buf.h"
 #include "util/status.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "dump_impl.h"
-#include "dwarf/dwarf_ext.h"
+#include "dwarf/codec/dwarf_ext.h"
 
 void dd_put_hex(hd_buf *out, const uint8_t *bytes, size_t len)
 {

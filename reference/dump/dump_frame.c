@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "dump_impl.h"
-#include "dwarf/cfi.h"
-#include "dwarf/elf.h"
+#include "dwarf/cfi/cfi.h"
+#include "elf/elf_write.h"
 #include "util/file.h"
 #include "util/sort.h"
 

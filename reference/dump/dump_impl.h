@@ -13,7 +13,7 @@
 #include <libdwarf/libdwarf.h>
 
 #include "dump.h"
-#include "dwarf/expr.h"
+#include "dwarf/codec/expr.h"
 
 /* Deepest DIE nesting read; deeper trees are rejected, not recursed into. */
 #define DD_MAX_DEPTH 1000

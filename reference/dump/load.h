@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "dwarf/die.h"
+#include "dwarf/write/die.h"
 #include "util/status.h"
 
 typedef struct hd_dwarf_units {

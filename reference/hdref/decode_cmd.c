@@ -16,7 +16,7 @@
 #include <libdwarf/libdwarf.h>
 
 #include "commands.h"
-#include "dwarf/expr.h"
+#include "dwarf/codec/expr.h"
 
 /* Deepest DIE nesting walked; the protocol puts variables under the root,
  * but any producer's object may be given, so the walk is general. */

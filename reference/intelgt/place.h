@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dwarf/expr.h"
+#include "dwarf/codec/expr.h"
 
 typedef enum hd_gt_kind {
 	HD_GT_REGISTER,  /* reg's bits from bit_offset on */

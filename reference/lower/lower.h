@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dwarf/die.h"
-#include "dwarf/elf.h"
+#include "dwarf/write/die.h"
+#include "elf/elf_write.h"
 #include "spirv/spirv.h"
 
 typedef struct hd_lower_options {

@@ -18,8 +18,8 @@
 #include <libdwarf/dwarf.h>
 
 #include "lower.h"
-#include "dwarf/dwarf_ext.h"
-#include "dwarf/expr.h"
+#include "dwarf/codec/dwarf_ext.h"
+#include "dwarf/codec/expr.h"
 
 typedef struct hd_lw hd_lw;
 

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dwarf/eval.h"
+#include "dwarf/eval/eval.h"
 #include "util/arena.h"
 #include "util/buf.h"
 #include "util/json.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "candidate.h"
-#include "dwarf/expr.h"
+#include "dwarf/codec/expr.h"
 #include "debugger/dwarf_frame.h"
 #include "judge.h"
 #include "stop_index.h"

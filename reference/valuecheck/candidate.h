@@ -11,8 +11,8 @@
 
 #include "amdgpu/model.h"
 #include "check.h"
-#include "dwarf/die.h"
-#include "dwarf/eval.h"
+#include "dwarf/write/die.h"
+#include "dwarf/eval/eval.h"
 #include "debugger/reading.h"
 #include "watch/watch_file.h"
 

@@ -13,7 +13,7 @@
 
 #include "amdgpu/model.h"
 #include "check.h"
-#include "dwarf/eval.h"
+#include "dwarf/eval/eval.h"
 #include "debugger/dwarf_frame.h"
 #include "judge.h"
 #include "lower/lower.h"

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "amdgpu/model.h"
-#include "dwarf/cfi.h"
-#include "dwarf/unwind.h"
+#include "dwarf/cfi/cfi.h"
+#include "dwarf/eval/unwind.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

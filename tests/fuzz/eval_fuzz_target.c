@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "amdgpu/model.h"
-#include "dwarf/eval.h"
-#include "dwarf/expr.h"
-#include "dwarf/print.h"
+#include "dwarf/eval/eval.h"
+#include "dwarf/codec/expr.h"
+#include "dwarf/eval/print.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

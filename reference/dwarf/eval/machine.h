@@ -4,8 +4,8 @@
 #define HD_MACHINE_H
 
 #include "eval.h"
-#include "../util/arena.h"
-#include "../util/le.h"
+#include "../../util/arena.h"
+#include "../../util/le.h"
 
 #include <string.h>
 

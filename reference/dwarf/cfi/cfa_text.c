@@ -6,7 +6,7 @@
  * Numbers, hex blocks and error columns are lexed as in the expression text
  * (textlex.c); columns in errors are 1-based, as cfi.h says. */
 #include "cfi.h"
-#include "textlex.h"
+#include "../codec/textlex.h"
 
 #include <inttypes.h>
 #include <string.h>

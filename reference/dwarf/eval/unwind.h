@@ -13,7 +13,7 @@
 #ifndef HD_UNWIND_H
 #define HD_UNWIND_H
 
-#include "cfi.h"
+#include "../cfi/cfi.h"
 #include "eval.h"
 
 /* A DW_TAG_subprogram (or inlined subroutine / entry point) as far as the

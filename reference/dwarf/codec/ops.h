@@ -5,9 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../util/buf.h"
-#include "../util/reader.h"
-#include "../util/status.h"
+#include "../../util/buf.h"
+#include "../../util/reader.h"
+#include "../../util/status.h"
 
 /* Operand kinds. The kind says both how the operand is encoded and how the
  * text form spells it. */

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "../util/status.h"
+#include "../../util/status.h"
 
 /* Where a code's rule comes from (reasons.def, "origin"). */
 typedef enum hd_reason_origin {

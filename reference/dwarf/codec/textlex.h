@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../util/buf.h"
-#include "../util/status.h"
+#include "../../util/buf.h"
+#include "../../util/status.h"
 
 typedef struct hd_lexer {
 	const char *s;

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dwarf_ext.h"
-#include "expr.h"
+#include "../codec/dwarf_ext.h"
+#include "../codec/expr.h"
 #include "util/sort.h"
 
 /* How many DW_AT_specification / abstract_origin links are followed. */

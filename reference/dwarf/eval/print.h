@@ -9,7 +9,7 @@
 
 #include "eval.h"
 #include "target.h"
-#include "../util/buf.h"
+#include "../../util/buf.h"
 
 /* "location" and its single locations, a "value" line, or an "error" line.
  * arch (may be NULL) names registers and address spaces. */

@@ -4,7 +4,7 @@
  * items 1-11. Every read is bounded by its entry, and the entry by the
  * section; st->offset is always a section offset. */
 #include "cfi.h"
-#include "../util/reader.h"
+#include "../../util/reader.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

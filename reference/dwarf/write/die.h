@@ -16,11 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cfi.h"
-#include "ops.h"
-#include "../util/arena.h"
-#include "../util/buf.h"
-#include "../util/status.h"
+#include "../cfi/cfi.h"
+#include "../codec/ops.h"
+#include "../../util/arena.h"
+#include "../../util/buf.h"
+#include "../../util/status.h"
 
 /* The class of an attribute value (DWARF 5 section 7.5.5), as far as the
  * writer needs it to choose a form. */

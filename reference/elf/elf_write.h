@@ -4,13 +4,13 @@
  * AMDGPU relocations, docs/amdgpu-facts.md). It holds .text (the reference
  * placement's code slots), .bss (program-scope variables), the debug
  * sections of hd_dw_sections, .symtab/.strtab and .shstrtab. */
-#ifndef HD_ELF_H
-#define HD_ELF_H
+#ifndef HD_ELF_WRITE_H
+#define HD_ELF_WRITE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "die.h"
+#include "../dwarf/write/die.h"
 #include "../util/buf.h"
 #include "../util/status.h"
 
@@ -42,6 +42,6 @@ typedef struct hd_elf_image {
 int hd_elf_write(const hd_elf_image *img, hd_buf *out, hd_status *st);
 
 /* Reading: hd_elf_section and the rest of reference/elf/. */
-#include "../elf/elf_read.h"
+#include "elf_read.h"
 
 #endif

@@ -4,7 +4,7 @@
  * kind through hd_opnd_read and hd_opnd_put (ops.c), the code the expression
  * codec uses, so neither function knows any instruction by name. */
 #include "cfi.h"
-#include "../util/reader.h"
+#include "../../util/reader.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -2,8 +2,8 @@
  * depends on the profile; the reverse tables are derived from hd_op_table once
  * rather than written out, so a new ops.def row needs no change here. */
 #include "expr.h"
-#include "../util/le.h"
-#include "../util/reader.h"
+#include "../../util/le.h"
+#include "../../util/reader.h"
 
 #include <inttypes.h>
 #include <pthread.h>

@@ -8,7 +8,7 @@
 #include <libdwarf/dwarf.h>
 #include <string.h>
 
-#include "dwarf_ext.h"
+#include "../codec/dwarf_ext.h"
 
 /* AMDGPU code comes in 4-byte slots, so address advances are counted in
  * slots; line_base and line_range are the usual ones (LLVM's). */

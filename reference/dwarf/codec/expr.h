@@ -7,8 +7,8 @@
 #include <stdint.h>
 
 #include "ops.h"
-#include "../util/buf.h"
-#include "../util/status.h"
+#include "../../util/buf.h"
+#include "../../util/status.h"
 
 /* One decoded operation. Integer operands are kept as 64-bit patterns: a
  * signed operand is stored two's complement in u[i]. For the lit, reg and breg

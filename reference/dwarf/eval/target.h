@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "expr.h"
-#include "../util/status.h"
+#include "../codec/expr.h"
+#include "../../util/status.h"
 
 typedef struct hd_aspace_info {
 	const char *name;     /* canonical-output name, e.g. "global", "private_lane" */

@@ -11,10 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "expr.h"
-#include "ops.h"
-#include "../util/buf.h"
-#include "../util/status.h"
+#include "../codec/expr.h"
+#include "../codec/ops.h"
+#include "../../util/buf.h"
+#include "../../util/status.h"
 
 enum {
 	HD_CFAF_PRIMARY = 1,  /* operand 1 is in the low 6 bits of the opcode byte */

@@ -1,9 +1,9 @@
-/* The code object file (elf.h): ELF64, little-endian, ET_DYN for EM_AMDGPU,
+/* The code object file (elf_write.h): ELF64, little-endian, ET_DYN for EM_AMDGPU,
  * laid out as a linked file would be (a PT_LOAD segment for .text and .bss,
  * every address resolved, no relocation sections) so that readers that
  * expect a linked code object, libdwarf among them, take it as it is. The
  * layout depends only on the image, so the bytes are deterministic. */
-#include "elf.h"
+#include "elf_write.h"
 
 #include <elf.h>
 #include <string.h>

@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "expr.h"
+#include "../codec/expr.h"
 #include "target.h"
-#include "../util/status.h"
+#include "../../util/status.h"
 
 /* Bit offsets and sizes need 67 bits for a 64-bit address space. */
 __extension__ typedef __int128 hd_bits;
