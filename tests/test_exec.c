@@ -689,6 +689,44 @@ static void test_defined_twice(void)
 	exec_test_free(&t);
 }
 
+/* The patch of test_result_id_zero: the pointer %pz (CrossWorkgroup
+ * %v3ulong, the pointee of the prelude's Input pointer) gets result id 0,
+ * and the kernel's first parameter its old id, which nothing defines now. */
+static void pointer_id_zero(uint32_t *words, size_t nwords)
+{
+	uint32_t v3ulong = 0, pz = 0;
+
+	EACH_INSN(p, words, nwords) {
+		if ((words[p] & 0xffff) != SpvOpTypePointer || p + 3 >= nwords)
+			continue;
+		if (words[p + 2] == SpvStorageClassInput)
+			v3ulong = words[p + 3];
+		else if (words[p + 2] == SpvStorageClassCrossWorkgroup && words[p + 3] == v3ulong) {
+			pz = words[p + 1];
+			words[p + 1] = 0;
+		}
+	}
+	EACH_INSN(p, words, nwords)
+		if ((words[p] & 0xffff) == SpvOpFunctionParameter && pz != 0) {
+			words[p + 1] = pz;
+			break;
+		}
+}
+
+/* Id 0 is no id: a type defined with result 0 is not what a parameter of
+ * undefined type stands for (found by fuzz_exec: the parameter's value was
+ * written as that pointer into a frame with no room for it). */
+static void test_result_id_zero(void)
+{
+	exec_run t;
+
+	if (run_patched(&t, "%pz = OpTypePointer CrossWorkgroup %v3ulong\n", "", pointer_id_zero,
+	                "result id 0"))
+		outcome(&t, HD_EXEC_UNSUPPORTED, "kernel argument 0 has no type",
+		        "unsupported: a kernel argument whose type is defined only as id 0");
+	exec_test_free(&t);
+}
+
 int main(void)
 {
 	tap_begin();
@@ -708,5 +746,6 @@ int main(void)
 	test_outcomes();
 	test_unknown_std();
 	test_defined_twice();
+	test_result_id_zero();
 	return tap_end();
 }

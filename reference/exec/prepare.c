@@ -20,9 +20,15 @@ static uint32_t word(const hd_spv_module *m, const hd_spv_insn *in, uint32_t k)
 	return k < in->nwords ? m->words[in->offset + k] : 0;
 }
 
+/* The id's entry; NULL for 0, which is no id (SPIR-V 1.6 section 2.3: every
+ * id is above 0 and below the bound) and which word() gives for a missing
+ * operand: a result id 0 would otherwise define what every absent type or
+ * value stands for (found by fuzz_exec: an OpTypePointer with result 0
+ * gave a kernel parameter of no known type a pointer type, and its value
+ * was written into a frame that had no room for it). */
 static hd_xid *xid(hd_exec *x, uint32_t id)
 {
-	return id < x->nids ? &x->ids[id] : NULL;
+	return id != 0 && id < x->nids ? &x->ids[id] : NULL;
 }
 
 const hd_xtype *hd_x_type(const hd_exec *x, uint32_t type_id)
