@@ -727,6 +727,23 @@ static void test_result_id_zero(void)
 	exec_test_free(&t);
 }
 
+/* An atomic whose result type is narrower than its pointee (found by
+ * fuzz_exec: the 8-byte old value was copied into a 4-byte result). */
+static void test_atomic_narrow_result(void)
+{
+	exec_run t;
+	char *text = exec_test_module(NULL, "%o = OpAtomicIAdd %uint %out64 %u1 %u0 %u1\nSTORE 0 %o\n",
+	                              NULL);
+	hd_exec_config c;
+
+	exec_test_config(&c);
+	exec_test_run(&t, text, &c, NULL);
+	outcome(&t, HD_EXEC_UNSUPPORTED, "result type",
+	        "unsupported: an atomic's result narrower than its pointee");
+	exec_test_free(&t);
+	free(text);
+}
+
 int main(void)
 {
 	tap_begin();
@@ -747,5 +764,6 @@ int main(void)
 	test_unknown_std();
 	test_defined_twice();
 	test_result_id_zero();
+	test_atomic_narrow_result();
 	return tap_end();
 }

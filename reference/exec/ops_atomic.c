@@ -21,6 +21,12 @@ int x_atomic(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 	t = pt != NULL && pt->kind == XT_POINTER ? hd_x_type(r->x, pt->elem) : NULL;
 	if (p == NULL || t == NULL || t->size > 8 || (!store && res == NULL))
 		return hd_x_unsupported(r, "%s on a pointer it cannot read", hd_x_opname(in->opcode));
+	/* the old value goes into the result, whose type must be the pointee's
+	 * (SPIR-V 1.6, "Atomic Instructions"); a narrower result has no room for it
+	 * (found by fuzz_exec) */
+	if (!store && op != XA_ATOMIC_FLAG_SET && in->bytes != t->size)
+		return hd_x_unsupported(r, "%s whose result type is not its pointer's pointee",
+		                        hd_x_opname(in->opcode));
 	addr = hd_x_get_u(p, pt->size);
 	if (hd_x_load(r, l, pt->storage, addr, old, t->size) != 0)
 		return -1;
