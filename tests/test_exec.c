@@ -732,16 +732,12 @@ static void test_result_id_zero(void)
 static void test_atomic_narrow_result(void)
 {
 	exec_run t;
-	char *text = exec_test_module(NULL, "%o = OpAtomicIAdd %uint %out64 %u1 %u0 %u1\nSTORE 0 %o\n",
-	                              NULL);
-	hd_exec_config c;
 
-	exec_test_config(&c);
-	exec_test_run(&t, text, &c, NULL);
+	run_body(&t, NULL, "%o = OpAtomicIAdd %uint %out64 %u1 %u0 %u1\nSTORE 0 %o\n", NULL, NULL,
+	         NULL);
 	outcome(&t, HD_EXEC_UNSUPPORTED, "result type",
 	        "unsupported: an atomic's result narrower than its pointee");
 	exec_test_free(&t);
-	free(text);
 }
 
 int main(void)
