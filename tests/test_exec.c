@@ -740,6 +740,24 @@ static void test_atomic_narrow_result(void)
 	exec_test_free(&t);
 }
 
+/* A conversion whose float side is an integer (found by fuzz_exec: an
+ * OpConvertUToF to an 8-bit integer wrote a double into one byte; an
+ * OpConvertFToU from a char read eight). */
+static void test_convert_float_side(void)
+{
+	exec_run t;
+
+	run_body(&t, NULL, "%c = OpConvertUToF %uchar %u5\n", NULL, NULL, NULL);
+	outcome(&t, HD_EXEC_UNSUPPORTED, "OpConvertUToF",
+	        "unsupported: OpConvertUToF to an integer");
+	exec_test_free(&t);
+	run_body(&t, "%c3 = OpConstant %uchar 3\n", "%c = OpConvertFToU %uint %c3\nSTORE 0 %c\n",
+	         NULL, NULL, NULL);
+	outcome(&t, HD_EXEC_UNSUPPORTED, "OpConvertFToU",
+	        "unsupported: OpConvertFToU from an integer");
+	exec_test_free(&t);
+}
+
 int main(void)
 {
 	tap_begin();
@@ -761,5 +779,6 @@ int main(void)
 	test_defined_twice();
 	test_result_id_zero();
 	test_atomic_narrow_result();
+	test_convert_float_side();
 	return tap_end();
 }

@@ -65,11 +65,24 @@ static int read_unary(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, unary *u)
 	return u->d != NULL && u->s != NULL && u->src != NULL && u->res != NULL ? 0 : -1;
 }
 
+/* The float side of a conversion must be a float: its width picks how many
+ * bytes hd_x_get_f and hd_x_put_f touch, and an integer's or a pointer's
+ * width is not its size (found by fuzz_exec: OpConvertSToF to an 8-bit
+ * integer wrote a double into one byte). */
+static int float_sides_fit(unsigned arg, const hd_xtype *d, const hd_xtype *s)
+{
+	int from_float = arg == XA_F_TO_U || arg == XA_F_TO_S || arg == XA_F_TO_F;
+	int to_float = arg == XA_S_TO_F || arg == XA_U_TO_F || arg == XA_F_TO_F;
+
+	return (!from_float || s->kind == XT_FLOAT) && (!to_float || d->kind == XT_FLOAT);
+}
+
 int x_convert(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 {
 	unary op;
 
-	if (read_unary(r, l, in, &op) != 0 || op.n != op.ns)
+	if (read_unary(r, l, in, &op) != 0 || op.n != op.ns ||
+	    !float_sides_fit(in->op->arg, op.d, op.s))
 		return hd_x_unsupported(r, "%s of operands it cannot read", hd_x_opname(in->opcode));
 	for (uint32_t i = 0; i < op.n; i++) {
 		const hd_xtype *d = op.d, *s = op.s;
