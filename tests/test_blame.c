@@ -1,4 +1,4 @@
-/* Blame (harness/blame.h, docs/blame.md) on small fact sets: for each row
+/* Blame (harness/judge/blame.h, docs/blame.md) on small fact sets: for each row
  * kind of the correspondence table, a DWARF fact is blamed before {ir}
  * when the IR's metadata differs from the reference translation in the
  * field that carries it (or lacks the entity), after {ir} when it holds

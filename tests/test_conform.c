@@ -1,4 +1,4 @@
-/* The conformance check (harness/conform.h, docs/conformance-rules.md) on
+/* The conformance check (harness/judge/conform.h, docs/conformance-rules.md) on
  * small dumps: what may differ between a candidate's DWARF and the
  * reference's (forms, order, #k, extra attributes, a defaulted pointer
  * size, the two forms of a vector, blocks holding no entity) passes; what

@@ -1,4 +1,4 @@
-/* The reference's lowering and the conformance facts (harness/conform_facts.c)
+/* The reference's lowering and the conformance facts (harness/judge/conform_facts.c)
  * must agree on what a pointer is: a module with pointers into every kind of
  * memory is lowered and dumped, and the same dump with each pointer's
  * DW_AT_byte_size removed, which is how clang writes pointers for amdgcn,

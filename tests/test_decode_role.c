@@ -1,4 +1,4 @@
-/* The decode role's library (harness/decode.h) on small inputs of its own:
+/* The decode role's library (harness/judge/decode.h) on small inputs of its own:
  * which cases become items, the object it writes, and the judge on good,
  * wrong and hostile candidate output. tests/decode_role.sh runs it on the
  * whole corpus and with real tools. */

@@ -1,4 +1,4 @@
-/* The run's lists (harness/lists.h): the coverage index is searched by
+/* The run's lists (harness/profile/lists.h): the coverage index is searched by
  * case id whatever order coverage.tsv is in, including a case id that is a
  * prefix of another's (which sorts after it in the committed file), and the
  * committed index gives every case all of its lines. */

@@ -1,4 +1,4 @@
-/* The results model, its JSON and the renderers (harness/result.h,
+/* The results model, its JSON and the renderers (harness/results/result.h,
  * reports/render): outcome names and the conformance rule; a run written
  * as results.json, read back and written again is byte-identical; nasty
  * strings escape correctly; every truncation of a valid file and a set of

@@ -1,6 +1,6 @@
 /* The renderers of a run's results (docs/reports.md): TAP 13 streamed as
  * checks finish, and the files of reports/<candidate>/ written at the end.
- * They read only the hc_run model (harness/result.h). */
+ * They read only the hc_run model (harness/results/result.h). */
 #ifndef HC_RENDER_H
 #define HC_RENDER_H
 
