@@ -758,6 +758,39 @@ static void test_convert_float_side(void)
 	exec_test_free(&t);
 }
 
+/* The patch of test_runtime_array_buffer: the kernel's first parameter
+ * becomes the pointer to the OpTypeRuntimeArray of the declarations. */
+static void runtime_array_param(uint32_t *words, size_t nwords)
+{
+	uint32_t ra = 0, pra = 0;
+
+	EACH_INSN(p, words, nwords) {
+		uint32_t op = words[p] & 0xffff;
+		if (op == SpvOpTypeRuntimeArray && p + 1 < nwords)
+			ra = words[p + 1];
+		else if (op == SpvOpTypePointer && p + 3 < nwords && ra != 0 && words[p + 3] == ra)
+			pra = words[p + 1];
+	}
+	EACH_INSN(p, words, nwords)
+		if ((words[p] & 0xffff) == SpvOpFunctionParameter && pra != 0) {
+			words[p + 1] = pra;
+			break;
+		}
+}
+
+/* A buffer whose element is a runtime array (found by fuzz_exec: filling
+ * it walked the unbounded array past the buffer's end). It has no size of
+ * its own, so the buffer holds zeros. */
+static void test_runtime_array_buffer(void)
+{
+	exec_run t;
+
+	if (run_patched(&t, "%ra = OpTypeRuntimeArray %uint\n%pra = OpTypePointer CrossWorkgroup %ra\n",
+	                "", runtime_array_param, "runtime array buffer"))
+		completed(&t, "a buffer of OpTypeRuntimeArray");
+	exec_test_free(&t);
+}
+
 int main(void)
 {
 	tap_begin();
@@ -780,5 +813,6 @@ int main(void)
 	test_result_id_zero();
 	test_atomic_narrow_result();
 	test_convert_float_side();
+	test_runtime_array_buffer();
 	return tap_end();
 }

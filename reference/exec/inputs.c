@@ -176,7 +176,10 @@ static uint32_t fill(hd_exec *x, uint32_t type_id, uint8_t *p, uint64_t *j, uint
 	const hd_xtype *t = hd_x_type(x, type_id);
 	uint32_t off, et;
 
-	if (t == NULL)
+	/* A runtime array has no size here and hd_x_element never ends it, so
+	 * only what has a size is filled (found by fuzz_exec: a buffer of
+	 * OpTypeRuntimeArray filled past its end). */
+	if (t == NULL || t->size == 0)
 		return 0;
 	switch (t->kind) {
 	case XT_INT:
