@@ -740,10 +740,10 @@ static void test_atomic_narrow_result(void)
 	exec_test_free(&t);
 }
 
-/* A conversion whose float side is an integer (found by fuzz_exec: an
- * OpConvertUToF to an 8-bit integer wrote a double into one byte; an
- * OpConvertFToU from a char read eight). */
-static void test_convert_float_side(void)
+/* Float instructions on integers (found by fuzz_exec: an OpConvertUToF to
+ * an 8-bit integer wrote a double into one byte, an OpIsNan of one read
+ * eight). */
+static void test_float_of_integers(void)
 {
 	exec_run t;
 
@@ -755,6 +755,12 @@ static void test_convert_float_side(void)
 	         NULL, NULL, NULL);
 	outcome(&t, HD_EXEC_UNSUPPORTED, "OpConvertFToU",
 	        "unsupported: OpConvertFToU from an integer");
+	exec_test_free(&t);
+	run_body(&t, "%c3 = OpConstant %uchar 3\n", "%c = OpIsNan %bool %c3\n", NULL, NULL, NULL);
+	outcome(&t, HD_EXEC_UNSUPPORTED, "OpIsNan", "unsupported: OpIsNan of a char");
+	exec_test_free(&t);
+	run_body(&t, "%c3 = OpConstant %uchar 3\n", "%c = OpFAdd %uchar %c3 %c3\n", NULL, NULL, NULL);
+	outcome(&t, HD_EXEC_UNSUPPORTED, "OpFAdd", "unsupported: OpFAdd of chars");
 	exec_test_free(&t);
 }
 
@@ -812,7 +818,7 @@ int main(void)
 	test_defined_twice();
 	test_result_id_zero();
 	test_atomic_narrow_result();
-	test_convert_float_side();
+	test_float_of_integers();
 	test_runtime_array_buffer();
 	return tap_end();
 }

@@ -161,10 +161,23 @@ int x_int_unary(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 	return 0;
 }
 
+/* operands() for float arithmetic: the result and every operand a float
+ * (SPIR-V 1.6, "Arithmetic Instructions"). */
+static int float_operands(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, uint32_t nops, comp *c)
+{
+	if (operands(r, l, in, 3, nops, c) != 0)
+		return -1;
+	for (uint32_t k = 0; k <= nops; k++)
+		if (c->s[k]->kind != XT_FLOAT)
+			return hd_x_unsupported(r, "%s of operands that are not floats",
+			                        hd_x_opname(in->opcode));
+	return 0;
+}
+
 int x_float_binary(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 {
 	comp c;
-	if (operands(r, l, in, 3, 2, &c) != 0)
+	if (float_operands(r, l, in, 2, &c) != 0)
 		return -1;
 	for (uint32_t i = 0; i < c.n; i++) {
 		double a = get_float(&c, 1, i), b = get_float(&c, 2, i), v;
@@ -188,7 +201,7 @@ int x_float_binary(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 int x_float_unary(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 {
 	comp c;
-	if (operands(r, l, in, 3, 1, &c) != 0)
+	if (float_operands(r, l, in, 1, &c) != 0)
 		return -1;
 	for (uint32_t i = 0; i < c.n; i++)
 		hd_x_put_f(c.res + i * c.s[0]->size, c.s[0]->width, -get_float(&c, 1, i));
@@ -198,7 +211,7 @@ int x_float_unary(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 int x_vector_times_scalar(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 {
 	comp c;
-	if (operands(r, l, in, 3, 2, &c) != 0)
+	if (float_operands(r, l, in, 2, &c) != 0)
 		return -1;
 	for (uint32_t i = 0; i < c.n; i++)
 		hd_x_put_f(c.res + i * c.s[0]->size, c.s[0]->width,

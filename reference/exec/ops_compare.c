@@ -38,6 +38,18 @@ static int read_cmp(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, uint32_t nops, 
 	return 0;
 }
 
+/* A float comparison's operands must be floats (SPIR-V 1.6, "Relational and
+ * Logical Instructions"); an integer's bits are no float's. */
+static int read_float_cmp(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, uint32_t nops, cmp *c)
+{
+	if (read_cmp(r, l, in, nops, c) != 0)
+		return -1;
+	if (c->s->kind != XT_FLOAT)
+		return hd_x_unsupported(r, "%s of operands that are not floats",
+		                        hd_x_opname(in->opcode));
+	return 0;
+}
+
 static int int_cmp(uint32_t op, uint64_t a, uint64_t b, int64_t sa, int64_t sb)
 {
 	switch (op) {
@@ -76,7 +88,7 @@ int x_float_compare(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 	int unord = (in->op->arg & XA_UNORD) != 0;
 	cmp c;
 
-	if (read_cmp(r, l, in, 2, &c) != 0)
+	if (read_float_cmp(r, l, in, 2, &c) != 0)
 		return -1;
 	for (uint32_t i = 0; i < c.n; i++) {
 		double a = hd_x_get_f(c.a + i * c.s->size, c.s->width);
@@ -103,7 +115,7 @@ int x_float_compare(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 int x_float_class(hd_xrun *r, hd_xlane *l, const hd_xinsn *in)
 {
 	cmp c;
-	if (read_cmp(r, l, in, 1, &c) != 0)
+	if (read_float_cmp(r, l, in, 1, &c) != 0)
 		return -1;
 	for (uint32_t i = 0; i < c.n; i++) {
 		double a = hd_x_get_f(c.a + i * c.s->size, c.s->width);

@@ -98,6 +98,11 @@ static uint16_t double_to_half(double v)
 	return sign | (uint16_t)((e + 14) << 10) | (uint16_t)((uint32_t)m & 0x3ff);
 }
 
+/* A float of width bits touches exactly bits/8 bytes, and a width that is
+ * no float's (an integer's 8, a bool's or a pointer's 0) touches none: a
+ * float op on such an operand, which a damaged module can ask for, then
+ * reads NaN and writes nothing instead of eight bytes of a smaller value
+ * (found by fuzz_exec, once in a conversion and once in OpIsNan). */
 double hd_x_get_f(const uint8_t *p, unsigned bits)
 {
 	if (bits == 16)
@@ -107,12 +112,14 @@ double hd_x_get_f(const uint8_t *p, unsigned bits)
 		float f;
 		memcpy(&f, &u, 4);
 		return f;
-	} else {
+	}
+	if (bits == 64) {
 		uint64_t u = hd_x_get_u(p, 8);
 		double d;
 		memcpy(&d, &u, 8);
 		return d;
 	}
+	return NAN;
 }
 
 void hd_x_put_f(uint8_t *p, unsigned bits, double v)
@@ -124,7 +131,7 @@ void hd_x_put_f(uint8_t *p, unsigned bits, double v)
 		uint32_t u;
 		memcpy(&u, &f, 4);
 		hd_x_put_u(p, 4, u);
-	} else {
+	} else if (bits == 64) {
 		uint64_t u;
 		memcpy(&u, &v, 8);
 		hd_x_put_u(p, 8, u);
