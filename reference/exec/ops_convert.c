@@ -67,7 +67,7 @@ static int read_unary(hd_xrun *r, hd_xlane *l, const hd_xinsn *in, unary *u)
 
 /* The float side of a conversion must be a float: its width picks how many
  * bytes hd_x_get_f and hd_x_put_f touch, and an integer's or a pointer's
- * width is not its size (found by fuzz_exec: OpConvertSToF to an 8-bit
+ * width is not its size (found by fuzz_exec: OpConvertUToF to an 8-bit
  * integer wrote a double into one byte). */
 static int float_sides_fit(unsigned arg, const hd_xtype *d, const hd_xtype *s)
 {
