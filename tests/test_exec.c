@@ -689,6 +689,17 @@ static void test_defined_twice(void)
 	exec_test_free(&t);
 }
 
+/* Gives the module's first OpFunctionParameter (the kernel's %out) the
+ * result type type, unless type is 0. */
+static void retype_first_param(uint32_t *words, size_t nwords, uint32_t type)
+{
+	EACH_INSN(p, words, nwords)
+		if ((words[p] & 0xffff) == SpvOpFunctionParameter && type != 0) {
+			words[p + 1] = type;
+			break;
+		}
+}
+
 /* The patch of test_result_id_zero: the pointer %pz (CrossWorkgroup
  * %v3ulong, the pointee of the prelude's Input pointer) gets result id 0,
  * and the kernel's first parameter its old id, which nothing defines now. */
@@ -706,11 +717,7 @@ static void pointer_id_zero(uint32_t *words, size_t nwords)
 			words[p + 1] = 0;
 		}
 	}
-	EACH_INSN(p, words, nwords)
-		if ((words[p] & 0xffff) == SpvOpFunctionParameter && pz != 0) {
-			words[p + 1] = pz;
-			break;
-		}
+	retype_first_param(words, nwords, pz);
 }
 
 /* Id 0 is no id: a type defined with result 0 is not what a parameter of
@@ -777,11 +784,7 @@ static void runtime_array_param(uint32_t *words, size_t nwords)
 		else if (op == SpvOpTypePointer && p + 3 < nwords && ra != 0 && words[p + 3] == ra)
 			pra = words[p + 1];
 	}
-	EACH_INSN(p, words, nwords)
-		if ((words[p] & 0xffff) == SpvOpFunctionParameter && pra != 0) {
-			words[p + 1] = pra;
-			break;
-		}
+	retype_first_param(words, nwords, pra);
 }
 
 /* A buffer whose element is a runtime array (found by fuzz_exec: filling
